@@ -1,0 +1,1 @@
+"""Doppelrunde: Doppelkopf and its family of card games, played in the browser."""

@@ -1,0 +1,72 @@
+"""Command line: ``python -m app replay|serve|arena`` (also the ``doppelrunde`` script)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from app.scenario import ScenarioError, load_file, replay, replay_until
+
+    try:
+        scenario = load_file(args.file)
+        result = replay(scenario) if args.until is None else replay_until(scenario, args.until)
+    except ScenarioError as err:
+        print(str(err).splitlines()[0] if str(err) else "invalid scenario", file=sys.stderr)
+        return 2
+    json.dump(result, sys.stdout, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from app.server import serve
+
+    return serve(host=args.host, port=args.port)
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from app.bots.arena import main as arena_main
+
+    return arena_main(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = argparse.ArgumentParser(prog="python -m app", description="Doppelrunde")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    replay = sub.add_parser("replay", help="replay a scenario file and print its outcome")
+    replay.add_argument("file")
+    replay.add_argument("--until", type=int, default=None, metavar="N",
+                        help="apply only the first N actions (over all rounds) and print the state")
+    replay.set_defaults(func=_replay)
+
+    serve = sub.add_parser("serve", help="serve the site (SQLite under ./data by default)")
+    serve.add_argument("--host", default=None)
+    serve.add_argument("--port", type=int, default=None)
+    serve.set_defaults(func=_serve)
+
+    arena = sub.add_parser("arena", help="measure computer players against each other")
+    arena.add_argument("--game", default="doppelkopf")
+    arena.add_argument("--levels", default="expert,intermediate")
+    arena.add_argument("--deals", type=int, default=2000)
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--preset", default=None)
+    arena.add_argument("--budget-ms", type=int, default=None, dest="budget_ms")
+    arena.set_defaults(func=_arena)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit status (2 for bad input, never a traceback for it)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,198 @@
+"""The one small interface every game implements (see docs/architecture.md).
+
+A game is a module-level object with the methods of :class:`Game`. Everything here is pure:
+no I/O, no clock, and no randomness except a ``random.Random`` passed in by the caller.
+
+Actions and events are plain JSON objects (``dict``), exactly the action objects of the
+scenario format (``../shared/spec/scenario-format.md``): ``{"seat": 0, "type": "play",
+"card": "QC"}``. The same objects travel over the WebSocket protocol and are stored in the
+event log, so a stored match replays with ``python -m app replay``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+Seat = int
+Action = dict[str, Any]
+Event = dict[str, Any]
+JSON = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid now. ``str(err)`` is a reason a player can read.
+
+    Raised by ``Game.apply``; the state passed in is left unchanged (states are immutable
+    values: ``apply`` returns a new one).
+    """
+
+
+class RulesError(ValueError):
+    """A rules object that names an unknown option or gives an option a bad value.
+
+    ``path`` is the JSON path below ``rules`` (e.g. ``"nines"``), ``message`` the problem.
+    """
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+        self.message = message
+
+
+class DealError(ValueError):
+    """A deal that does not fit the game: wrong hand sizes or not a permutation of the deck.
+
+    ``path`` is relative to the round (``"deal[3]"``, ``"deck"``), ``message`` the problem.
+    """
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOutcome:
+    """What a round produced.
+
+    finished: the round reached its end by the rules.
+    scores: per seat, what the seat gains this round in the game's own unit (Doppelkopf game
+        points, Doublehead Kids golden coins, Doppelganger Tricks points, Doppio penalties).
+    details: the game's own outcome details (see each game's docs).
+    redeal: the round was void (poverty nobody took, a throw-in): the same dealer deals again
+        and the round does not count towards the match length.
+    """
+
+    finished: bool
+    scores: tuple[int, ...]
+    details: JSON = field(default_factory=dict)
+    redeal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStatus:
+    """Whether a match is over after the given rounds, and who won (seats; ties share)."""
+
+    game_over: bool
+    winners: tuple[Seat, ...] = ()
+
+
+class Game(Protocol):
+    """The interface of one game's rules core (DESIGN.md layer 1).
+
+    ``rules`` is the game's own immutable rules object made by :meth:`make_rules`; ``state`` is
+    the game's own immutable round state.
+    """
+
+    name: str
+    player_counts: tuple[int, ...]
+    presets: Mapping[str, Mapping[str, Any]]
+
+    def make_rules(self, raw: Mapping[str, Any]) -> Any:
+        """Build the rules from a scenario's ``rules`` object (``preset`` plus options).
+
+        Raises RulesError for an unknown preset or option, or an option of the wrong type.
+        """
+        ...
+
+    def rules_json(self, rules: Any) -> JSON:
+        """The rules as a full JSON object of every option (round-trips through make_rules)."""
+        ...
+
+    def check_deal(
+        self, rules: Any, players: int, deal: Sequence[Sequence[str]], deck: Sequence[str]
+    ) -> None:
+        """Raise DealError unless ``deal`` (and ``deck``) are a permutation of the game's deck."""
+        ...
+
+    def deal(self, rules: Any, players: int, rng: random.Random) -> tuple[list[list[str]], list[str]]:
+        """Shuffle and deal: each seat's hand and the remaining draw pile (top card first)."""
+        ...
+
+    def new_round(
+        self,
+        rules: Any,
+        players: int,
+        deal: Sequence[Sequence[str]],
+        deck: Sequence[str],
+        dealer: Seat,
+    ) -> Any:
+        """The state at the start of a round. The deal must have passed check_deal."""
+        ...
+
+    def to_act(self, state: Any) -> tuple[Seat, ...]:
+        """The seats whose move it is now (for a turn timer); empty once the round is over.
+
+        Seats may have legal actions outside their turn (Doppelkopf announcements, Doppio
+        catches); those seats are not listed here unless the game waits for them.
+        """
+        ...
+
+    def legal_actions(self, state: Any, seat: Seat) -> list[Action]:
+        """Every action ``seat`` may take now; empty when it has none."""
+        ...
+
+    def apply(self, state: Any, action: Mapping[str, Any]) -> tuple[Any, list[Event]]:
+        """Apply one action; return the new state and the public events it caused.
+
+        Raises IllegalAction (with a reason a player can read) for a malformed action or one
+        the rules forbid now; the given state is unchanged.
+        """
+        ...
+
+    def view(self, state: Any, seat: Seat | None) -> JSON:
+        """What ``seat`` may see (``None``: a spectator): its own hand, never another's."""
+        ...
+
+    def is_over(self, state: Any) -> bool:
+        """Whether the round has ended."""
+        ...
+
+    def outcome(self, state: Any) -> RoundOutcome:
+        """Scores and details; for an unfinished round ``finished`` is False and scores are 0."""
+        ...
+
+    def state_json(self, state: Any) -> JSON:
+        """The whole state, hidden cards included: for replays and debugging, never a client."""
+        ...
+
+    def match_status(
+        self, rules: Any, players: int, outcomes: Sequence[RoundOutcome]
+    ) -> MatchStatus:
+        """Whether the match is over after these rounds, and its winners."""
+        ...
+
+
+def action_label(action: Mapping[str, Any]) -> str:
+    """A short human label of an action for error lines: ``seat 2 play QC``.
+
+    Never raises, whatever the action holds.
+    """
+    seat = action.get("seat", "?")
+    kind = action.get("type", "?")
+    parts = [f"seat {seat}", str(kind)]
+    for key in ("card", "value", "cards", "partner", "position", "suit"):
+        if key in action:
+            value = action[key]
+            if isinstance(value, list):
+                value = ",".join(str(v) for v in value)
+            parts.append(str(value))
+    return " ".join(parts)
+
+
+def totals(outcomes: Sequence[RoundOutcome], players: int) -> list[int]:
+    """The running sum of the rounds' scores, per seat."""
+    result = [0] * players
+    for outcome in outcomes:
+        for seat, score in enumerate(outcome.scores):
+            result[seat] += score
+    return result
+
+
+def best_seats(values: Sequence[int], *, lowest: bool = False) -> tuple[Seat, ...]:
+    """The seats holding the best value (highest, or lowest for penalty games); ties share."""
+    target = min(values) if lowest else max(values)
+    return tuple(seat for seat, value in enumerate(values) if value == target)

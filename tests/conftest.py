@@ -1,0 +1,45 @@
+"""Shared fixtures: scenario replay, and the switches that make service suites mandatory.
+
+A suite that needs PostgreSQL, Redis or Chromium skips when the service is missing on a
+developer's machine, and fails instead when DOPPELRUNDE_REQUIRE_<SERVICE>=1 (set by .ci/run).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+
+
+def require(service: str, available: bool, why: str) -> None:
+    """Skip (or, when DOPPELRUNDE_REQUIRE_<SERVICE>=1, fail) unless ``available``."""
+    if available:
+        return
+    if os.environ.get(f"DOPPELRUNDE_REQUIRE_{service.upper()}") == "1":
+        pytest.fail(f"{service} is required here but unavailable: {why}")
+    pytest.skip(f"{service} unavailable: {why}")
+
+
+def artifacts_dir() -> Path:
+    """Where tests keep screenshots and reports (DOPPELRUNDE_ARTIFACTS or ./test-artifacts)."""
+    path = Path(os.environ.get("DOPPELRUNDE_ARTIFACTS", ROOT / "test-artifacts"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture
+def replay_file():
+    """Replay a scenario file under tests/scenarios/ and return the outcome document."""
+    from app.scenario import load_scenario, replay
+
+    def run(relative: str) -> dict[str, Any]:
+        document = json.loads((SCENARIOS / relative).read_text())
+        return replay(load_scenario(document))
+
+    return run
