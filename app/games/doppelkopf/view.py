@@ -44,7 +44,7 @@ def known_parties(state: State, seat: int | None) -> dict[int, str]:
     if state.phase == "done" or not hidden_teams:
         return everyone
     known: dict[int, str] = {}
-    for announcer, value in state.announcements:
+    for announcer, _value in state.announcements:
         known[announcer] = everyone[announcer]
     queens = _queens_played(state)
     for player in queens:
