@@ -301,9 +301,11 @@ def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
     hand = state.hands[seat]
     if not isinstance(card, str) or card not in hand:
         raise IllegalAction(f"you do not hold {card}")
-    if card not in playable_cards(hand, state.trick, state.order):
-        led = state.order.suit_of[state.trick[0].card]
-        raise IllegalAction("must follow suit " + ("trump" if led == TRUMP else SUIT_NAMES[led]))
+    if state.trick:
+        suit_of = state.order.suit_of
+        led = suit_of[state.trick[0].card]
+        if suit_of[card] != led and any(suit_of[held] == led for held in hand):
+            raise IllegalAction("must follow suit " + ("trump" if led == TRUMP else SUIT_NAMES[led]))
     new = state.clone()
     _replace_hand(new, seat, _without(hand, [card]))
     new.trick = state.trick + (Play(seat, card),)
