@@ -99,6 +99,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "leader": state.leader,
         "last_trick": None if last is None else {
             "cards": _trick_json(last.plays), "winner": last.winner, "points": last.points},
+        "tricks": [{"leader": t.leader, "cards": _trick_json(t.plays), "winner": t.winner,
+                    "points": t.points} for t in state.tricks],
         "tricks_won": tricks_won,
         "points_won": points,
         "announcements": [{"seat": s, "value": v} for s, v in state.announcements],
