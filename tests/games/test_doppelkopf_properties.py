@@ -60,7 +60,7 @@ def _cards_in(value: Any) -> Counter[str]:
         found[value] += 1
     elif isinstance(value, dict):
         for key, item in value.items():
-            if key not in ("trumps", "hand", "legal"):
+            if key not in ("trumps", "hand", "legal", "last_trick"):
                 found += _cards_in(item)
     elif isinstance(value, list):
         for item in value:
@@ -141,6 +141,8 @@ def test_a_view_never_holds_another_seats_card(case):
             allowed = public + Counter(state.hands[seat])
             if seat in (state.declarer, state.partner):
                 allowed += Counter(state.poverty_cards)
+            if view["tricks"]:
+                assert view["last_trick"]["cards"] == view["tricks"][-1]["cards"]
             leaked = _cards_in(view) - allowed
             legal_cards = Counter(c for a in view["legal"] for c in a.get("cards", [a.get("card")]) if c)
             assert set(legal_cards) <= set(state.hands[seat])
