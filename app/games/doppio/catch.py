@@ -47,10 +47,13 @@ def eligible_seats(state: DoppioState, discarder: Seat) -> tuple[Seat, ...]:
 
 
 def open_window(state: DoppioState, discarder: Seat, card: Card) -> tuple[DoppioState, list[Event]]:
-    """Open the catch window for ``card``; with no eligible seat the card is dead at once."""
+    """Open the catch window for ``card``.
+
+    Some seat is always eligible: the seat that discarded just before ``discarder`` used up
+    any caught card it held at that discard, and it cannot catch its own discard (on the
+    round's first discard nobody holds a card).
+    """
     eligible = eligible_seats(state, discarder)
-    if not eligible:
-        return replace(state, dead=state.dead + (card,)), [{"type": "dead_card", "card": card}]
     window = CatchWindow(card=card, discarder=discarder, eligible=eligible)
     event: Event = {"type": "catch_window", "card": card, "discarder": discarder, "eligible": list(eligible)}
     return replace(state, window=window), [event]
