@@ -10,6 +10,7 @@ from app.games.base import DealError, RoundOutcome, RulesError
 from app.games.doppio import GAME
 from app.games.doppio.cards import full_deck
 from app.games.doppio.layout import discard, hand_value
+from app.games.doppio.state import next_dealer
 
 
 @pytest.mark.parametrize(("hand", "value"), [
@@ -73,3 +74,7 @@ def test_match_ends_after_the_round_that_reaches_100_and_ties_share():
     assert GAME.match_status(rules, 3, rounds).game_over is False
     status = GAME.match_status(rules, 3, rounds + [RoundOutcome(True, (1, 0, 0))])
     assert (status.game_over, status.winners) == (True, (1, 2))
+
+
+def test_dealer_moves_one_seat_left():
+    assert [next_dealer(dealer, 3) for dealer in range(3)] == [1, 2, 0]

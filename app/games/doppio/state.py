@@ -6,7 +6,8 @@ Invariant of :class:`DoppioState` (checked by the property tests):
 - the 48 cards are exactly: the deck, the six cards of every hand, the held caught cards,
   the dead pile and the card of the open catch window (if any);
 - while the round runs the deck is not empty (the discard that takes its last card ends it);
-- at most one catch window is open, and only while the round runs.
+- at most one catch window is open, and only while the round runs; it always has a seat that
+  has not answered (it closes when the last one answers).
 """
 
 from __future__ import annotations
@@ -99,6 +100,14 @@ class DoppioState:
 def next_seat(seat: Seat, players: int) -> Seat:
     """The seat clockwise after ``seat`` (seats are numbered clockwise)."""
     return (seat + 1) % players
+
+
+def next_dealer(dealer: Seat, players: int) -> Seat:
+    """The next round's dealer: the dealer moves one seat left, which is clockwise (seat+1).
+
+    The rules core takes each round's dealer as given (a scenario names it); the room uses this.
+    """
+    return next_seat(dealer, players)
 
 
 def new_round(
