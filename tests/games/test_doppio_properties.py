@@ -25,7 +25,7 @@ from app.scenario import load_scenario, replay
 
 CLOSE = {"type": "close_catch_window"}  # marks the room's deadline close in an action log
 FULL_DECK = Counter(full_deck())
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def every_action(players):
@@ -80,13 +80,25 @@ def check_step(state, rng):
     assert GAME.state_json(state) == before
 
 
+def sensible_discard(state, legal):
+    """The turn seat's discard of its costliest unpaired card (a plausible player's move)."""
+    hand = state.hands[state.turn]
+    mirror = {index: 5 - index for index in range(6)}
+    costs = [(face_value(hand[i]) if hand[i] != hand[mirror[i]] else -99, POSITIONS[i]) for i in range(6)]
+    position = max(costs)[1]
+    return next(action for action in legal if action.get("position") == position and action["seat"] == state.turn)
+
+
 def choose(state, rng):
+    """A random legal action, a deadline close, or (often) a sensible discard or Doppio."""
     legal = [action for seat in range(state.players) for action in GAME.legal_actions(state, seat)]
     doppio = [action for action in legal if action["type"] == "doppio"]
     if doppio and rng.random() < 0.3:
         return rng.choice(doppio)
     if state.window is not None and rng.random() < 0.15:
         return CLOSE
+    if rng.random() < 0.5:
+        return sensible_discard(state, legal)
     return rng.choice(legal)
 
 
@@ -113,15 +125,17 @@ def play(players, rng, *, check):
     return deal, deck, dealer, log, state
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
 @SETTINGS
-@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32 - 1))
+@given(seed=st.integers(0, 2**32 - 1))
 def test_random_rounds_keep_every_invariant(players, seed):
     *_, state = play(players, random.Random(seed), check=True)
     assert GAME.outcome(state).finished
 
 
-@settings(max_examples=150, deadline=None)
-@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32 - 1))
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
 def test_replaying_the_actions_gives_the_same_outcome(players, seed):
     deal, deck, dealer, log, state = play(players, random.Random(seed), check=False)
     again = GAME.new_round(GAME.make_rules({}), players, deal, deck, dealer)

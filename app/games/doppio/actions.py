@@ -38,7 +38,7 @@ def _seat_of(state: DoppioState, action: Mapping[str, Any]) -> Seat:
 
 def _position_of(action: Mapping[str, Any]) -> str:
     position = action.get("position")
-    if position not in POSITIONS:
+    if not isinstance(position, str) or position not in POSITIONS:
         raise IllegalAction(f"unknown position {position!r}, expected one of {' '.join(POSITIONS)}")
     return position
 

@@ -15,7 +15,7 @@ Presets: ``standard`` (every default; the rulebook plus docs/rules/doppio.md).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -39,22 +39,27 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _is_number(value: object) -> bool:
+    return _is_int(value) or isinstance(value, float)
+
+
+#: option → (check of a valid value, what a valid value is)
+_OPTION_CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "catch_window_seconds": (lambda v: _is_number(v) and 0 < v <= 60,
+                             "expected a number of seconds above 0 and at most 60"),
+    "doppio_max_value": (_is_int, "expected an integer"),
+    "failure_penalty": (lambda v: _is_int(v) and v >= 0, "expected an integer of at least 0"),
+    "game_end_total": (lambda v: _is_int(v) and v > 0, "expected an integer above 0"),
+}
+
+
 def _check_option(name: str, value: object) -> None:
-    """Raise RulesError unless ``value`` is a valid value of option ``name``."""
-    if name == "catch_window_seconds":
-        if not (_is_int(value) or isinstance(value, float)) or not 0 < value <= 60:  # type: ignore[operator]
-            raise RulesError(name, "expected a number of seconds above 0 and at most 60")
-    elif name == "doppio_max_value":
-        if not _is_int(value):
-            raise RulesError(name, "expected an integer")
-    elif name == "failure_penalty":
-        if not _is_int(value) or value < 0:  # type: ignore[operator]
-            raise RulesError(name, "expected an integer of at least 0")
-    elif name == "game_end_total":
-        if not _is_int(value) or value <= 0:  # type: ignore[operator]
-            raise RulesError(name, "expected an integer above 0")
-    else:
+    """Raise RulesError unless ``name`` is an option and ``value`` a valid value of it."""
+    if name not in _OPTION_CHECKS:
         raise RulesError(name, "unknown option")
+    valid, expected = _OPTION_CHECKS[name]
+    if not valid(value):
+        raise RulesError(name, expected)
 
 
 def make_rules(raw: Mapping[str, Any]) -> DoppioRules:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from app.games.base import Seat
 from app.games.doppio.cards import Card
@@ -128,6 +129,9 @@ def new_round(
     )
 
 
-def replace_at(values: tuple, index: int, value: object) -> tuple:
+T = TypeVar("T")
+
+
+def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """``values`` with ``values[index]`` replaced by ``value``."""
     return values[:index] + (value,) + values[index + 1 :]

@@ -39,23 +39,29 @@ def _result_view(state: DoppioState) -> JSON | None:
     return {"scores": list(outcome.scores), **outcome.details}
 
 
+def _own_view(state: DoppioState, seat: Seat | None) -> JSON:
+    """The parts only ``seat`` may see: its hand, hand value and legal actions (none for a
+    spectator)."""
+    if seat is None or not 0 <= seat < state.players:
+        return {"hand": None, "hand_value": None, "legal_actions": []}
+    hand = state.hands[seat]
+    return {"hand": list(hand), "hand_value": hand_value(hand), "legal_actions": legal_actions(state, seat)}
+
+
 def view(state: DoppioState, seat: Seat | None) -> JSON:
     """What ``seat`` (or a spectator, None) may see; see the module docstring."""
-    own = seat is not None and 0 <= seat < state.players
     return {
         "game": "doppio",
         "seat": seat,
         "players": state.players,
         "dealer": state.dealer,
-        "hand": list(state.hands[seat]) if own else None,
-        "hand_value": hand_value(state.hands[seat]) if own else None,
+        **_own_view(state, seat),
         "held": list(state.held),
         "dead": list(state.dead),
         "deck_size": len(state.deck),
         "turn": None if state.over else state.turn,
         "to_act": list(to_act(state)),
         "catch_window": _window_view(state.window, seat, state.rules.catch_window_seconds),
-        "legal_actions": legal_actions(state, seat) if own else [],
         "over": state.over,
         "result": _result_view(state),
     }
