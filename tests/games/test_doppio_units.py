@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -78,3 +79,13 @@ def test_match_ends_after_the_round_that_reaches_100_and_ties_share():
 
 def test_dealer_moves_one_seat_left():
     assert [next_dealer(dealer, 3) for dealer in range(3)] == [1, 2, 0]
+
+
+def test_a_card_drawn_from_the_deck_stays_out_of_the_public_events():
+    deal = [["3", "4", "5", "6", "7", "8"], ["9", "10", "11", "12", "13", "B"]]
+    deck = ["13"] + sorted((Counter(full_deck()) - Counter(deal[0] + deal[1] + ["13"])).elements())
+    state = GAME.new_round(GAME.make_rules({}), 2, deal, deck, dealer=1)
+    state, events = GAME.apply(state, {"seat": 0, "type": "discard", "position": "R3"})
+    assert state.hands[0][5] == "13"
+    assert events[:2] == [{"type": "discard", "seat": 0, "position": "R3", "card": "8"},
+                          {"type": "refill", "seat": 0, "position": "R3", "source": "deck"}]

@@ -58,6 +58,8 @@ def window_refusal(state: DoppioState, seat: Seat) -> str | None:
 
 
 def _apply_turn(state: DoppioState, seat: Seat, kind: str, action: Mapping[str, Any]) -> tuple[DoppioState, list[Event]]:
+    """A discard or Doppio by the seat whose turn it is: close the open catch window first,
+    then apply. Raises IllegalAction before anything changes."""
     if seat != state.turn:
         raise IllegalAction("not your turn")
     position = _position_of(action) if kind == "discard" else ""
