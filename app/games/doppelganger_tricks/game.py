@@ -111,7 +111,7 @@ def check_deal(players: int, deal: Sequence[Sequence[str]], pile: Sequence[str])
     repeated card, ``deal`` for missing cards, ``deck`` for a non-empty draw pile.
     """
     if pile:
-        raise DealError("deck", f"{len(pile)} cards, expected no draw pile")
+        raise DealError("deck", f"expected no draw pile, got {len(pile)} card(s)")
     if len(deal) != players:
         raise DealError("deal", f"{len(deal)} hands, expected {players}")
     size = hand_size(players)
