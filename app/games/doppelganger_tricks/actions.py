@@ -151,7 +151,10 @@ def apply_take_bonus(state: RoundState, seat: Seat, action: Mapping[str, Any]) -
     holder = state.bonus_holder(bonus)
     if holder is not None:
         raise IllegalAction(f"the {bonus.value} is already taken by seat {holder}")
-    new = dataclasses.replace(state, bonus_window=None, **{bonus.value: seat})
+    if bonus is Bonus.STAR:
+        new = dataclasses.replace(state, bonus_window=None, star=seat)
+    else:
+        new = dataclasses.replace(state, bonus_window=None, eye=seat)
     events: list[Event] = [{"type": "bonus_taken", "seat": seat, "value": bonus.value}]
     return new, events + _round_over_event(new)
 

@@ -18,7 +18,8 @@ from app.games.base import (
 from app.games.doppelganger_tricks import flow, scoring
 from app.games.doppelganger_tricks import view as views
 from app.games.doppelganger_tricks.actions import apply_action
-from app.games.doppelganger_tricks.cards import deck, hand_size, parse_card
+from app.games.doppelganger_tricks.cards import deck as full_deck
+from app.games.doppelganger_tricks.cards import hand_size, parse_card
 from app.games.doppelganger_tricks.options import PRESETS, Rules, make_rules, rules_json
 from app.games.doppelganger_tricks.state import Phase, RoundState, new_state
 
@@ -30,9 +31,9 @@ class DoppelgangerTricks:
     docs/scenarios/doppelganger-tricks.md for the actions.
     """
 
-    name = "doppelganger_tricks"
-    player_counts = (3, 4)
-    presets = PRESETS
+    name: str = "doppelganger_tricks"
+    player_counts: tuple[int, ...] = (3, 4)
+    presets: Mapping[str, Mapping[str, Any]] = PRESETS
 
     def make_rules(self, raw: Mapping[str, Any]) -> Rules:
         """Rules from ``{}`` or ``{"preset": "standard"}``; RulesError for anything else."""
@@ -43,22 +44,22 @@ class DoppelgangerTricks:
         return rules_json(rules)
 
     def check_deal(
-        self, rules: Rules, players: int, deal: Sequence[Sequence[str]], deck_: Sequence[str]
+        self, rules: Rules, players: int, deal: Sequence[Sequence[str]], deck: Sequence[str]
     ) -> None:
         """Raise DealError unless ``deal`` splits the deck for ``players`` into equal hands
         (12 cards with three players, 10 with four) and the draw pile is empty.
         """
-        check_deal(players, deal, deck_)
+        check_deal(players, deal, deck)
 
     def deal(self, rules: Rules, players: int, rng: random.Random) -> tuple[list[list[str]], list[str]]:
         """Shuffle with ``rng`` and deal every card; the draw pile is empty."""
-        cards = [str(card) for card in deck(players)]
+        cards = [str(card) for card in full_deck(players)]
         rng.shuffle(cards)
         size = hand_size(players)
         return [cards[seat * size : (seat + 1) * size] for seat in range(players)], []
 
     def new_round(
-        self, rules: Rules, players: int, deal: Sequence[Sequence[str]], deck_: Sequence[str], dealer: Seat
+        self, rules: Rules, players: int, deal: Sequence[Sequence[str]], deck: Sequence[str], dealer: Seat
     ) -> RoundState:
         """The round before any bid; seat (dealer + 1) mod n leads the first trick."""
         hands = [[parse_card(name) for name in hand] for hand in deal]
@@ -107,15 +108,16 @@ class DoppelgangerTricks:
 def check_deal(players: int, deal: Sequence[Sequence[str]], pile: Sequence[str]) -> None:
     """Raise DealError unless ``deal`` is the deck for ``players`` in equal hands, pile empty.
 
-    Paths: ``deal[s]`` for a hand of the wrong size, ``deal[s][i]`` for an unknown, removed or
-    repeated card, ``deal`` for missing cards, ``deck`` for a non-empty draw pile.
+    Paths: ``deal`` for the wrong number of hands, ``deal[s]`` for a hand of the wrong size,
+    ``deal[s][i]`` for an unknown, removed or repeated card, ``deck`` for a non-empty draw pile.
+    Hands of the right sizes without unknown or repeated cards are the whole deck.
     """
     if pile:
         raise DealError("deck", f"expected no draw pile, got {len(pile)} card(s)")
     if len(deal) != players:
         raise DealError("deal", f"{len(deal)} hands, expected {players}")
     size = hand_size(players)
-    wanted = {str(card) for card in deck(players)}
+    wanted = {str(card) for card in full_deck(players)}
     seen: set[str] = set()
     for seat, hand in enumerate(deal):
         if len(hand) != size:
