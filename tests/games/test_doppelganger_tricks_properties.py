@@ -9,6 +9,7 @@ cards taken only now and then (so some are still free at the round's last play).
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import Iterator
 from functools import cache
@@ -227,3 +228,37 @@ def test_a_match_lasts_as_many_rounds_as_players(players: int, seed: int) -> Non
     status = GAME.match_status(RULES, players, outcomes)
     assert status.game_over
     assert status.winners == best_seats(totals(outcomes, players))
+
+
+JUNK = st.one_of(
+    st.none(), st.booleans(), st.integers(-2, 14), st.floats(allow_nan=False), st.text(max_size=4),
+    st.sampled_from(["P3", "N7", "G10", "Y1", "star", "eye", "P", "G", "N", "bid", "play"]),
+    st.lists(st.integers(0, 3), max_size=2), st.dictionaries(st.text(max_size=2), st.integers(), max_size=1),
+)
+ACTIONS = st.dictionaries(
+    st.sampled_from(["seat", "type", "value", "card", "suit", "cards"]), JUNK, max_size=5
+) | st.fixed_dictionaries(
+    {"seat": st.integers(-1, 4), "type": st.sampled_from(["bid", "play", "take_bonus", "decline_bonus"])},
+    optional={"value": JUNK, "card": JUNK, "suit": JUNK},
+)
+
+
+@given(players=PLAYERS, seed=SEEDS, action=ACTIONS, moment=st.floats(0, 1))
+@settings(max_examples=200, deadline=None)
+def test_any_action_object_is_applied_or_refused_with_illegal_action(
+    players: int, seed: int, action: dict[str, Any], moment: float
+) -> None:
+    game = random_round(players, seed)
+    state = game.states[int(moment * (len(game.states) - 1))]
+    legal = {canonical(a) for seat in range(players) for a in GAME.legal_actions(state, seat)}
+    try:
+        GAME.apply(state, action)
+    except IllegalAction:
+        assert canonical(action) not in legal
+    else:
+        assert canonical(action) in legal
+
+
+def canonical(action: dict[str, Any]) -> str:
+    """JSON text, so that ``False`` and ``0`` or ``1.0`` and ``1`` stay different values."""
+    return json.dumps(action, sort_keys=True)

@@ -42,7 +42,7 @@ def check_shape(state: RoundState, action: Mapping[str, Any]) -> tuple[Seat, str
     if type(seat) is not int or not 0 <= seat < state.players:
         raise IllegalAction(f"no such seat {seat!r}")
     kind = action.get("type")
-    if kind not in ALLOWED_KEYS:
+    if not isinstance(kind, str) or kind not in ALLOWED_KEYS:
         raise IllegalAction(f"unknown action type {kind!r}")
     extra = sorted(str(key) for key in action if key not in ALLOWED_KEYS[kind])
     if extra:
