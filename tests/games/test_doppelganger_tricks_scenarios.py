@@ -11,6 +11,7 @@ stdout and exactly the expected line on stderr.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -101,3 +102,16 @@ def test_illegal_action_stops_replay_with_one_line(name: str) -> None:
     assert result.stdout == ""
     assert "Traceback" not in result.stderr
     assert result.stderr.splitlines() == [expected["stderr"]]
+
+
+def test_scenario_files_match_their_build_script() -> None:
+    """The inputs come from build_scenarios.py; a file edited by hand would drift from it."""
+    spec = importlib.util.spec_from_file_location("build_scenarios", FOLDER / "build_scenarios.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    built = module.documents()
+    on_disk = {path for path in FOLDER.rglob("*.json") if not path.name.endswith(".expected.json")}
+    assert set(built) == on_disk - {FOLDER / "shared_example.json"}
+    for path, text in built.items():
+        assert path.read_text() == text, path.name

@@ -108,10 +108,8 @@ def document(spec: Spec, deals: list[list[list[str]]], dealers: list[int], actio
     return {"game": "doppelganger_tricks", "rules": {}, "players": spec.players, "rounds": rounds}
 
 
-def write(spec: Spec, doc: dict) -> None:
-    folder = HERE / spec.folder if spec.folder else HERE
-    folder.mkdir(exist_ok=True)
-    (folder / f"{spec.name}.json").write_text(dumps(doc) + "\n")
+def path_of(spec: Spec) -> Path:
+    return (HERE / spec.folder if spec.folder else HERE) / f"{spec.name}.json"
 
 
 def dumps(doc: dict) -> str:
@@ -226,7 +224,7 @@ def three_player_round(first: int, bid_values: dict[int, int], end: list[tuple])
     return deal, actions + end
 
 
-def three_player_game() -> None:
+def three_player_game() -> tuple[Spec, dict]:
     spec = Spec("three_players_shared_victory", 3, 2, [])
     rounds = [
         three_player_round(0, {0: 9, 1: 0, 2: 2}, [("decline", 1)]),
@@ -234,7 +232,7 @@ def three_player_game() -> None:
         three_player_round(2, {2: 8, 0: 1, 1: 6}, [("bonus", 0, "eye")]),
     ]
     deals = [deal for deal, _ in rounds]
-    write(spec, document(spec, deals, [2, 0, 1], [acts for _, acts in rounds]))
+    return spec, document(spec, deals, [2, 0, 1], [acts for _, acts in rounds])
 
 
 # --- Illegal actions: replay must stop with exit 2 and one line on stderr ----------------------
@@ -278,15 +276,20 @@ ILLEGAL_SUITED = [
 ]
 
 
-def main() -> None:
-    for spec in [*RULEBOOK, VOID_TRICK, LAST_NAVY, *SUITED]:
-        write(spec, document(spec, [fill_deal(spec)], [spec.dealer], [spec.actions]))
+def documents() -> dict[Path, str]:
+    """Every scenario file this script makes: path → text."""
     for spec in ILLEGAL:
         spec.folder = "illegal"
-        write(spec, document(spec, [fill_deal(spec)], [spec.dealer], [spec.actions]))
-    for spec in ILLEGAL_SUITED:
-        write(spec, document(spec, [fill_deal(spec)], [spec.dealer], [spec.actions]))
-    three_player_game()
+    made = [(spec, document(spec, [fill_deal(spec)], [spec.dealer], [spec.actions]))
+            for spec in [*RULEBOOK, VOID_TRICK, LAST_NAVY, *SUITED, *ILLEGAL, *ILLEGAL_SUITED]]
+    made.append(three_player_game())
+    return {path_of(spec): dumps(doc) + "\n" for spec, doc in made}
+
+
+def main() -> None:
+    for path, text in documents().items():
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text)
 
 
 if __name__ == "__main__":
