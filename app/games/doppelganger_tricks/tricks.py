@@ -1,4 +1,4 @@
-"""Trick play: following suit, annihilation and the winner of a trick.
+"""Trick play (Stich — trick): following suit, annihilation and the winner of a trick.
 
 A navy (doppelganger) card always counts as a card of the lead suit: when it leads, the lead
 suit is the suit it names (P, G or Y); when it follows, it takes the lead suit.
@@ -34,7 +34,8 @@ def counts_as_lead_suit(card: Card, suit: Suit) -> bool:
 
 
 def playable_cards(hand: Sequence[Card], suit: Suit | None) -> list[Card]:
-    """The cards of ``hand`` that may be played to a trick with lead suit ``suit``.
+    """The cards of ``hand`` that may be played to a trick with lead suit ``suit`` (bedienen —
+    follow suit).
 
     ``suit`` None means the seat leads: any card. Following suit (ruling): a seat that holds a
     non-navy card of the lead suit must play a card of the lead suit or a navy card; otherwise
