@@ -1,0 +1,167 @@
+"""The scenario descriptions read by build.py (see its docstring for the fields)."""
+
+SPECS: list[dict] = []
+
+
+def scen(name: str, what: str, math: str, **kw) -> None:
+    SPECS.append({"name": name, "what": what, "math": math, **kw})
+
+
+def exp(name: str, math: str, winner: str | None, lines: list, rnd: int | None = None, **checks) -> None:
+    """The hand-written expectation of scenario ``name`` (round ``rnd`` of a multi-round one).
+
+    lines: (reason, party, points earned by that party); checks: re/kontra card points and
+    tricks_re as counted by hand, checked against build.py's own tally.
+    """
+    spec = next(s for s in SPECS if s["name"] == name)
+    target = spec if rnd is None else spec["rounds"][rnd]
+    target["expect"] = {"winner": winner, "lines": lines, **checks}
+    spec["math"] = math if rnd is None or spec["math"] == "?" else spec["math"] + "; " + math
+
+
+NORMAL = {0: ["QC"], 2: ["QC"]}
+
+scen("normal_plain", "normal game, no announcements", "?",
+     fixed=NORMAL, seed=1)
+
+TOP11 = ["TH", "TH", "QC", "QS", "QS", "QH", "QH", "QD", "QD", "JC", "JC"]
+
+scen("re_black_announced", "Re announces Black at once and takes every trick", "?",
+     fixed={0: TOP11 + ["JS"], 2: ["QC"]}, seed=2, ann=[(0, "black", 12)])
+scen("against_all_four", "Re announces Black, Kontra takes 173: all four against lines", "?",
+     fixed=NORMAL, seed=1, ann=[(0, "black", 12)])
+scen("zero_point_trick_not_black", "Kontra's only trick is four nines: 0 card points but not black", "?",
+     dealer=0,
+     hands=[["9C", *TOP11],
+            ["9H", "AH", "AH", "KH", "KH", "AS", "AS", "TS", "TS", "KS", "KS", "9S"],
+            ["9H", "QC", "AC", "AC", "TC", "TC", "KC", "KC", "9C", "JS", "JS", "JH"],
+            ["9S", "JH", "JD", "JD", "AD", "AD", "TD", "TD", "KD", "KD", "9D", "9D"]])
+scen("two_foxes_one_trick", "both AD of Kontra fall in one Re trick: fox_caught twice", "?",
+     fixed={0: ["TH", "QC"], 2: ["QC"], 1: ["AD"], 3: ["AD"]}, seed=0,
+     over={(0, 0): "TH", (0, 1): "AD", (0, 3): "AD"})
+scen("own_fox_no_point", "Re's own AD in a Re trick earns nothing", "?",
+     fixed={0: ["TH", "QC"], 2: ["AD", "QC"]}, seed=4, over={(0, 0): "TH", (0, 2): "AD"})
+scen("charlie", "JC wins the last trick", "?",
+     fixed=NORMAL, tail={0: ["JC"]}, seed=7)
+scen("charlie_beaten", "JC played in the last trick but beaten: no Charlie", "?",
+     fixed=NORMAL, tail={0: ["JC"], 1: ["QS"]}, seed=6)
+scen("charlie_caught_off", "ddv: beating Re's JC in the last trick earns nothing", "?",
+     fixed=NORMAL, tail={0: ["JC"], 1: ["QS"]}, seed=8)
+scen("charlie_caught_on", "charlie_caught: beating Re's JC in the last trick +1", "?",
+     rules={"preset": "ddv", "charlie_caught": True},
+     fixed=NORMAL, tail={0: ["JC"], 1: ["QS"]}, seed=8)
+
+# --- expectations, counted by hand from the `show` trick tables --------------------------------
+W, RE, KO = "won", "re", "kontra"
+
+exp("normal_plain", "Re 67 K 173: K wins 1, Re<90 +1, elders +1; Re caught fox t1 -1 => K 2",
+    KO, [(W, KO, 1), ("no90", KO, 1), ("against_the_elders", KO, 1), ("fox_caught", RE, 1)],
+    re=67, kontra=173)
+exp("re_black_announced", "Re 240/12 tricks, own Black made: won+no90+no60+no30+black 5, Re 2, "
+    "No90..Black 4, two foxes 2 => Re 13", RE,
+    [(W, RE, 1), ("no90", RE, 1), ("no60", RE, 1), ("no30", RE, 1), ("black", RE, 1),
+     ("announced_re", RE, 2), ("announced_no90", RE, 1), ("announced_no60", RE, 1),
+     ("announced_no30", RE, 1), ("announced_black", RE, 1), ("fox_caught", RE, 1),
+     ("fox_caught", RE, 1)], re=240, tricks_re=12)
+exp("against_all_four", "Re 67 K 173; Re's Black fails, K needs one trick: won 1, Re<90 1, "
+    "Re 2, No90..Black 4, against 120/90/60/30 4, elders 1, Re fox -1 => K 12", KO,
+    [(W, KO, 1), ("no90", KO, 1), ("announced_re", KO, 2), ("announced_no90", KO, 1),
+     ("announced_no60", KO, 1), ("announced_no30", KO, 1), ("announced_black", KO, 1),
+     ("against_no90", KO, 1), ("against_no60", KO, 1), ("against_no30", KO, 1),
+     ("against_black", KO, 1), ("against_the_elders", KO, 1), ("fox_caught", RE, 1)],
+    re=67, kontra=173)
+exp("zero_point_trick_not_black", "K has 0 points but 1 trick (four nines): Re won 1, "
+    "no90/60/30 3, not black; 2 foxes, Charlie => Re 7", RE,
+    [(W, RE, 1), ("no90", RE, 1), ("no60", RE, 1), ("no30", RE, 1), ("fox_caught", RE, 1),
+     ("fox_caught", RE, 1), ("charlie", RE, 1)], re=240, kontra=0, tricks_re=11)
+exp("two_foxes_one_trick", "Re 122: won 1 + fox 1 + fox 1 (both in trick 1) => Re 3", RE,
+    [(W, RE, 1), ("fox_caught", RE, 1), ("fox_caught", RE, 1)], re=122)
+exp("own_fox_no_point", "Re 170 K 70; Re's AD in Re tricks t1, t9 count nothing: won 1, K<90 1, "
+    "Doppelkopf t12 (40) 1 => Re 3", RE,
+    [(W, RE, 1), ("no90", RE, 1), ("doppelkopf", RE, 1)], re=170)
+exp("charlie", "Re 203 K 37: won 1, no90 1, no60 1; fox Re 1, fox K -1; JC wins t12 +1 => Re 4",
+    RE, [(W, RE, 1), ("no90", RE, 1), ("no60", RE, 1), ("fox_caught", RE, 1),
+         ("fox_caught", KO, 1), ("charlie", RE, 1)], re=203)
+exp("charlie_beaten", "Re 131: won 1; JC of seat 0 beaten by QS in t12: no Charlie; own foxes "
+    "only => Re 1", RE, [(W, RE, 1)], re=131)
+exp("charlie_caught_off", "Re 168 K 72: won 1, no90 1, 2 foxes => Re 4 (QS beats JC: nothing in ddv)",
+    RE, [(W, RE, 1), ("no90", RE, 1), ("fox_caught", RE, 1), ("fox_caught", RE, 1)], re=168)
+exp("charlie_caught_on", "as charlie_caught_off plus K charlie_caught 1 => Re 3", RE,
+    [(W, RE, 1), ("no90", RE, 1), ("fox_caught", RE, 1), ("fox_caught", RE, 1),
+     ("charlie_caught", KO, 1)], re=168)
+
+
+# --- announcement deadlines, replies, skipped steps -------------------------------------------
+def refused(name, what, why, **kw):
+    """A scenario whose last action must be refused with ``why`` (math: the deadline read)."""
+    scen(name, what, "refused: " + why, why=why, **kw)
+
+
+LADDER = ["re", "no90", "no60", "no30", "black"]
+for nines, size in ((True, 12), (False, 10)):
+    tag = "" if nines else "_nonines"
+    rules = {"preset": "ddv"} if nines else {"preset": "ddv", "nines": False}
+    scen(f"deadlines_last_legal{tag}",
+         f"{size} cards: Re at {size - 1}, No 90 at {size - 2} ... Black at {size - 5} cards: all on time",
+         "?", rules=rules, fixed=NORMAL, seed=11,
+         ann=[(0, value, size - 1 - i) for i, value in enumerate(LADDER)])
+    for i, value in enumerate(LADDER):
+        late = size - 2 - i
+        refused(f"deadline_{value}_late{tag}",
+                f"{value} with {late} cards is one card too late ({size} cards dealt)",
+                f"too late to announce {value}: it needs at least {late + 1} cards in hand",
+                rules=rules, fixed=NORMAL, seed=11,
+                ann=[(0, v, size - 1 - j) for j, v in enumerate(LADDER[:i])] + [(0, value, late, "refused")])
+
+scen("reply_kontra_one_card_later", "Re at 11, Kontra replies with 10 cards (one fewer): allowed",
+     "?", fixed=NORMAL, seed=12, ann=[(0, "re", 11), (1, "kontra", 10)])
+refused("reply_kontra_too_late", "Kontra with 9 cards after Re: the reply window (10) is past",
+        "too late to announce kontra: it needs at least 11 cards in hand",
+        fixed=NORMAL, seed=12, ann=[(0, "re", 11), (1, "kontra", 9, "refused")])
+scen("reply_after_no90", "Re+No 90 at once; Kontra replies with 9 cards (No 90 needed 10)",
+     "?", fixed=NORMAL, seed=12, ann=[(0, "no90", 12), (1, "kontra", 9)])
+refused("late_reply_no_further", "after its late Kontra (10 cards) the Kontra party may not say "
+        "No 90, although 10 cards would be on time for a No 90",
+        "your party's late reply allows no further announcement",
+        fixed=NORMAL, seed=12, ann=[(0, "re", 11), (1, "kontra", 10), (1, "no90", 10, "refused")])
+scen("skip_to_no60", "a silent party says No 60 at once: counts Re, No 90 and No 60", "?",
+     fixed=NORMAL, seed=13, ann=[(2, "no60", 12)])
+refused("skip_refused_no90_late", "Re made; No 60 with 9 cards skips No 90, which needs 10: refused",
+        "too late to announce no60: it needs at least 10 cards in hand",
+        fixed=NORMAL, seed=13, ann=[(2, "re", 12), (2, "no60", 9, "refused")])
+refused("skip_refused_re_late", "No 90 with 10 cards by a silent party skips Re (needs 11): refused",
+        "too late to announce no90: it needs at least 11 cards in hand",
+        fixed=NORMAL, seed=13, ann=[(2, "no90", 10, "refused")])
+refused("second_kontra_refused", "both Kontra players say Kontra: the second is refused",
+        "your party has announced kontra already",
+        fixed=NORMAL, seed=13, ann=[(1, "kontra", 12), (3, "kontra", 12, "refused")])
+refused("re_by_kontra_player_refused", "a Kontra player may not say Re",
+        "you are not in the re party",
+        fixed=NORMAL, seed=13, ann=[(1, "re", 12, "refused")])
+
+exp("deadlines_last_legal", "Re 56 K 184; Re's Black fails, K needs 1 trick: won 1, no90 1, no60 1, "
+    "Re 2, No90..Black 4, against x4, elders 1, fox K 1, Doppelkopf t11 (41) K 1 => K 16", KO,
+    [(W, KO, 1), ("no90", KO, 1), ("no60", KO, 1), ("announced_re", KO, 2),
+     ("announced_no90", KO, 1), ("announced_no60", KO, 1), ("announced_no30", KO, 1),
+     ("announced_black", KO, 1), ("against_no90", KO, 1), ("against_no60", KO, 1),
+     ("against_no30", KO, 1), ("against_black", KO, 1), ("against_the_elders", KO, 1),
+     ("fox_caught", KO, 1), ("doppelkopf", KO, 1)], re=56, kontra=184)
+exp("deadlines_last_legal_nonines", "Re 101 K 139 (10 tricks): won 1, Re 2, No90..Black 4, "
+    "against x4, elders 1, Re's fox t1 -1 => K 11", KO,
+    [(W, KO, 1), ("announced_re", KO, 2), ("announced_no90", KO, 1), ("announced_no60", KO, 1),
+     ("announced_no30", KO, 1), ("announced_black", KO, 1), ("against_no90", KO, 1),
+     ("against_no60", KO, 1), ("against_no30", KO, 1), ("against_black", KO, 1),
+     ("against_the_elders", KO, 1), ("fox_caught", RE, 1)], re=101, kontra=139)
+exp("reply_kontra_one_card_later", "Re 101 K 139, Re and Kontra: K wins 1 + Re 2 + Kontra 2 + "
+    "elders 1 + fox t5 1 => K 7", KO,
+    [(W, KO, 1), ("announced_re", KO, 2), ("announced_kontra", KO, 2),
+     ("against_the_elders", KO, 1), ("fox_caught", KO, 1)], re=101)
+exp("reply_after_no90", "Re's No 90 fails (101<151); K target 90: won 1, Re 2, Kontra 2, No90 1, "
+    "120 against No 90 1, elders 1, fox 1 => K 9", KO,
+    [(W, KO, 1), ("announced_re", KO, 2), ("announced_kontra", KO, 2), ("announced_no90", KO, 1),
+     ("against_no90", KO, 1), ("against_the_elders", KO, 1), ("fox_caught", KO, 1)], re=101)
+exp("skip_to_no60", "Re 150 misses 181; K 90 reaches its lowered 60: won 1, Re 2, No90 1, No60 1, "
+    "90 against No 60 1, elders 1, Re fox -1 => K 6", KO,
+    [(W, KO, 1), ("announced_re", KO, 2), ("announced_no90", KO, 1), ("announced_no60", KO, 1),
+     ("against_no60", KO, 1), ("against_the_elders", KO, 1), ("fox_caught", RE, 1)],
+    re=150, kontra=90)
