@@ -165,3 +165,94 @@ exp("skip_to_no60", "Re 150 misses 181; K 90 reaches its lowered 60: won 1, Re 2
     [(W, KO, 1), ("announced_re", KO, 2), ("announced_no90", KO, 1), ("announced_no60", KO, 1),
      ("against_no60", KO, 1), ("against_the_elders", KO, 1), ("fox_caught", RE, 1)],
     re=150, kontra=90)
+
+
+# --- contracts ---------------------------------------------------------------------------------
+WED = ["wedding", "healthy", "healthy", "healthy"]
+scen("wedding_partner_trick1", "wedding: another player wins trick 1 and becomes the partner", "?",
+     tail={0: ["QC", "QC"]}, seed=0, decl=WED)
+scen("wedding_partner_trick2", "wedding: bride wins trick 1, seat X wins trick 2; Re with 10 cards ok",
+     "?", fixed={0: ["QC", "QC"]}, seed=8, decl=WED, ann=[(0, "re", 10)])
+refused("wedding_trick2_re_late", "wedding clarified in trick 2: Re with 9 cards is too late",
+        "too late to announce re: it needs at least 10 cards in hand",
+        fixed={0: ["QC", "QC"]}, seed=8, decl=WED, ann=[(0, "re", 9, "refused")])
+scen("wedding_partner_trick3", "wedding: bride wins tricks 1-2, another wins 3; Re with 9 cards ok",
+     "?", fixed={0: ["QC", "QC"]}, seed=0, decl=WED, ann=[(0, "re", 9)])
+refused("wedding_trick3_re_late", "wedding clarified in trick 3: Re with 8 cards is too late",
+        "too late to announce re: it needs at least 9 cards in hand",
+        fixed={0: ["QC", "QC"]}, seed=0, decl=WED, ann=[(0, "re", 8, "refused")])
+refused("wedding_no_announcement_before_clarification", "no Kontra during the wedding's first trick",
+        "no announcement before the wedding's clarification trick",
+        fixed={0: ["QC", "QC"]}, seed=0, decl=WED, ann=[(1, "kontra", 12, "refused")])
+scen("wedding_alone", "the bride wins tricks 1-3: alone, scored as a solo (contract stays wedding)",
+     "?", fixed={0: ["TH", "TH", "QC", "QC"]}, seed=21, decl=WED)
+scen("silent_solo", "both QC, all healthy: silent solo, one against three, x3, no special points",
+     "?", fixed={0: ["QC", "QC"]}, seed=6)
+
+POOR = ["JD", "9D", "KD", "AC", "AC", "TC", "KC", "9C", "AS", "TS", "KS", "AH"]
+scen("poverty_accepted", "seat 1 poor (3 trumps), seat 2 declines, seat 3 accepts: Re = 1 + 3",
+     "?", rules={"preset": "ddv", "poverty": True},
+     fixed={1: POOR, 3: ["QC", "9H", "9H", "KH"]}, seed=23,
+     decl=["healthy", "poverty", "healthy", "healthy"],
+     poverty={"give": ["JD", "9D", "KD"], "answers": ["decline", "accept"], "ret": ["9H", "9H", "KH"]})
+
+exp("wedding_partner_trick1", "partner seat 3 (won t1). Re 165 K 75: won 1, no90 1, fox t1 Re 1, "
+    "fox t5 K -1, Doppelkopf t11 Re 1 => Re 3", RE,
+    [(W, RE, 1), ("no90", RE, 1), ("fox_caught", RE, 1), ("fox_caught", KO, 1),
+     ("doppelkopf", RE, 1)], re=165)
+exp("wedding_partner_trick2", "partner seat 3 (t2); Re 69 K 171: K won 1, no90 1, Re 2, elders 1, "
+    "Doppelkopf t12 1; Re foxes t2, t5 -2 => K 4", KO,
+    [(W, KO, 1), ("no90", KO, 1), ("announced_re", KO, 2), ("against_the_elders", KO, 1),
+     ("doppelkopf", KO, 1), ("fox_caught", RE, 1), ("fox_caught", RE, 1)], re=69)
+exp("wedding_partner_trick3", "partner seat 3 (t3); Re 229 K 11 (1 trick): won 1, no90/60/30 3, "
+    "Re 2, fox t1 1 => Re 7", RE,
+    [(W, RE, 1), ("no90", RE, 1), ("no60", RE, 1), ("no30", RE, 1), ("announced_re", RE, 2),
+     ("fox_caught", RE, 1)], re=229, tricks_re=11)
+exp("wedding_alone", "bride alone, Re 90 K 150: K won 1 (no specials in a solo) => bride -3, others +1",
+    KO, [(W, KO, 1)], re=90)
+exp("silent_solo", "Re 126 K 114: soloist won 1 => +3 / -1 each (foxes t3/t4 count nothing)", RE,
+    [(W, RE, 1)], re=126)
+exp("poverty_accepted", "Re (1, 3) 88 K 152: K won 1, no90 1, elders 1 => K 3", KO,
+    [(W, KO, 1), ("no90", KO, 1), ("against_the_elders", KO, 1)], re=88)
+
+SOLO_NAMES = ["clubs", "spades", "hearts", "diamonds", "queens", "jacks", "fleshless"]
+for i, solo in enumerate(SOLO_NAMES):
+    scen(f"solo_{solo}", f"seat 0 plays a {solo} solo (ddv)", "?", seed=30 + i,
+         decl=[f"solo_{solo}", "healthy", "healthy", "healthy"])
+for i, solo in enumerate(["kings", "queens_jacks", "kings_queens", "kings_jacks", "kings_queens_jacks"]):
+    scen(f"solo_{solo}", f"extra solo {solo} (extra_solos true), seat 2 declares", "?", seed=40 + i,
+         rules={"preset": "ddv", "extra_solos": True},
+         decl=["healthy", "healthy", f"solo_{solo}", "healthy"])
+scen("solo_pure_clubs_pub", "gametwist_pub: seat 1 pure clubs solo, leads, No 90 made at once", "?",
+     rules={"preset": "gametwist_pub"}, seed=50, decl=["healthy", "solo_pure_clubs", "healthy", "healthy"])
+scen("solo_precedence", "seat 0 wedding, seat 2 solo: the solo is played (solo beats wedding)", "?",
+     fixed={0: ["QC", "QC"]}, seed=51, decl=["wedding", "healthy", "solo_jacks", "healthy"])
+refused("solo_not_offered", "rules offer only the clubs solo: a queens solo is refused",
+        "'solo_queens' is not a reservation of these rules",
+        rules={"preset": "ddv", "solos": ["clubs"]}, seed=52,
+        decl=[("solo_queens", "refused"), "healthy", "healthy", "healthy"])
+scen("poverty_declined", "a poverty nobody takes: redeal, scores 0; the next deal is played", "?",
+     rules={"preset": "ddv", "poverty": True},
+     rounds=[dict(fixed={1: POOR}, seed=53, decl=["healthy", "poverty", "healthy", "healthy"],
+                  poverty={"give": ["JD", "9D", "KD"], "answers": ["decline"] * 3}),
+             dict(fixed=NORMAL, seed=54)])
+
+for name, re_pts, under in (("clubs", 68, 1), ("spades", 69, 1), ("hearts", 66, 1),
+                            ("diamonds", 70, 1), ("queens", 114, 0), ("jacks", 7, 3),
+                            ("fleshless", 19, 3), ("kings", 91, 0), ("queens_jacks", 115, 0),
+                            ("kings_queens", 22, 3), ("kings_jacks", 32, 2),
+                            ("kings_queens_jacks", 43, 2)):
+    lines = [(W, KO, 1)] + [(r, KO, 1) for r in ("no90", "no60", "no30")[:under]]
+    exp(f"solo_{name}", f"soloist {re_pts} (misses 121): K won 1"
+        + (f" + {under} under-lines (<90/60/30)" if under else "") + f" => soloist -{3 * (1 + under)}",
+        KO, lines, re=re_pts)
+exp("solo_pure_clubs_pub", "soloist (No 90 made at once: Re 2 + No 90 1) 30 misses 151; K 210 "
+    "reaches 90: won 1, no90 1, no60 1 (30 is not <30), 120 against No 90 1 => K 7, soloist -21",
+    KO, [(W, KO, 1), ("no90", KO, 1), ("no60", KO, 1), ("announced_re", KO, 2),
+         ("announced_no90", KO, 1), ("against_no90", KO, 1)], re=30, kontra=210)
+exp("solo_precedence", "jacks solo of seat 2 wins over seat 0's wedding; soloist 18 (1 trick): "
+    "won 1 + no90/60/30 3 => -12", KO,
+    [(W, KO, 1), ("no90", KO, 1), ("no60", KO, 1), ("no30", KO, 1)], re=18, tricks_re=1)
+exp("poverty_declined", "round 2: Re 175 K 65: won 1, no90 1, two foxes t5 2 => Re 4", RE,
+    [(W, RE, 1), ("no90", RE, 1), ("fox_caught", RE, 1), ("fox_caught", RE, 1)], rnd=1, re=175)
+SPECS[-1]["math"] = "round 1: all decline, redeal, 0 each; " + SPECS[-1]["math"]
