@@ -186,6 +186,8 @@ def build_round(spec: dict, rnd: dict, r_index: int, opts: dict, rules_obj):
             do({"seat": seat, "type": "declare", "value": decl[seat][0]}, True, rnd.get("why", ""))
             return actions, None, notes, error
         do({"seat": seat, "type": "declare", "value": decl[seat]})
+    if "throw_in" in decl:  # a thrown-in hand: redeal (rulings, option throw_in)
+        return actions, {"redeal": True}, notes, error
     contract, declarer = resolve(decl, first, hands)
     play_hands = [list(h) for h in hands]
     partner = None

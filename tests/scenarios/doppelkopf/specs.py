@@ -256,3 +256,114 @@ exp("solo_precedence", "jacks solo of seat 2 wins over seat 0's wedding; soloist
 exp("poverty_declined", "round 2: Re 175 K 65: won 1, no90 1, two foxes t5 2 => Re 4", RE,
     [(W, RE, 1), ("no90", RE, 1), ("fox_caught", RE, 1), ("fox_caught", RE, 1)], rnd=1, re=175)
 SPECS[-1]["math"] = "round 1: all decline, redeal, 0 each; " + SPECS[-1]["math"]
+
+
+# --- 120:120, sign flips, options --------------------------------------------------------------
+scen("tie_120_none", "120:120 without announcements: Kontra wins 2 (won + against the elders)", "?",
+     fixed=NORMAL, seed=60, play="random:140")
+scen("flip_sign", "Re wins 1 but Kontra's special points are more: Re ends paying", "?",
+     fixed={0: ["QC", "AD"], 2: ["QC", "AD"]}, seed=61, play="random:12")
+TIE = dict(fixed=NORMAL, seed=60, play="random:140")
+scen("tie_120_re", "120:120 with Re announced: Re needs 121, Kontra wins", "?", ann=[(0, "re", 12)], **TIE)
+scen("tie_120_kontra", "120:120 with only Kontra announced: Re wins with 120", "?",
+     ann=[(1, "kontra", 12)], **TIE)
+scen("tie_120_both", "120:120 with Re and Kontra: Kontra wins", "?",
+     ann=[(0, "re", 12), (1, "kontra", 12)], **TIE)
+scen("flip_sign_no_back_door", "no_back_door: the same game, the winner Re pays nothing", "?",
+     rules={"preset": "ddv", "no_back_door": True},
+     fixed={0: ["QC", "AD"], 2: ["QC", "AD"]}, seed=61, play="random:12")
+
+DULLE = dict(fixed={0: ["QC", "TH"], 1: ["TH"], 2: ["QC"]}, seed=62,
+             over={(0, 0): "TH", (0, 1): "TH"})
+scen("dulle_first_wins", "ddv: of two TH in one trick the first wins (seat 0 takes trick 1)", "?", **DULLE)
+scen("dulle_second_beats_first", "heart_ten_second_beats_first: seat 1's second TH takes trick 1", "?",
+     rules={"preset": "ddv", "heart_ten_second_beats_first": True}, **DULLE)
+DULLE_LAST = dict(fixed=NORMAL, tail={0: ["TH"], 1: ["TH"]}, seed=39)
+scen("dulle_last_trick_first_wins", "second TH beats first, but not in the last trick (default)", "?",
+     rules={"preset": "ddv", "heart_ten_second_beats_first": True}, **DULLE_LAST)
+scen("dulle_last_trick_second_wins", "heart_ten_first_wins_last_trick false: second TH wins the last trick",
+     "?", rules={"preset": "ddv", "heart_ten_second_beats_first": True,
+                 "heart_ten_first_wins_last_trick": False}, **DULLE_LAST)
+SWINE = dict(fixed={0: ["AD", "AD", "QC"], 1: ["TH"], 2: ["QC"]}, seed=64,
+             over={(0, 0): "AD", (0, 1): "TH"})
+scen("swines_off", "ddv: AD led, TH beats it", "?", **SWINE)
+scen("swines_on", "swines: seat 0 holds both AD, which beat TH", "?",
+     rules={"preset": "ddv", "swines": True}, **SWINE)
+POOR_AD = ["AD", "JD", "9D", "AC", "AC", "TC", "KC", "9C", "AS", "TS", "KS", "AH"]
+scen("poverty_single_fox_no_swine", "poverty with swines on: the poor player's single AD (given to the "
+     "taker) is no swine: it ranks below the jacks", "?",
+     rules={"preset": "ddv", "poverty": True, "swines": True},
+     fixed={1: POOR_AD, 3: ["QC", "9H", "9H", "KH", "JH"], 2: ["AD"]}, seed=65,
+     decl=["healthy", "poverty", "healthy", "healthy"],
+     poverty={"give": ["AD", "JD", "9D"], "answers": ["decline", "accept"], "ret": ["9H", "9H", "KH"]},
+     over={(0, 0): "9D"} if False else {})
+scen("wedding_first_non_trump", "wedding_clarification first_non_trump: trick 1 (trump led) does not "
+     "count; the bride wins tricks 2-3 and plays alone", "?",
+     rules={"preset": "ddv", "wedding_clarification": "first_non_trump"},
+     tail={0: ["QC", "QC"]}, seed=0, decl=WED)
+scen("solo_leads_soloist", "solo_leads soloist: seat 2's queens solo is led by seat 2", "?",
+     rules={"preset": "ddv", "solo_leads": "soloist"}, seed=66,
+     decl=["healthy", "healthy", "solo_queens", "healthy"])
+scen("throw_in", "throw_in: five nines, thrown in: redeal, 0 each", "?",
+     rules={"preset": "ddv", "throw_in": True},
+     rounds=[dict(fixed={0: ["9C", "9C", "9S", "9S", "9H"]}, seed=67,
+                  decl=["throw_in", "healthy", "healthy", "healthy"])])
+refused("announcements_off", "announcements false: Re is refused", "these rules have no announcements",
+        rules={"preset": "ddv", "announcements": False}, fixed=NORMAL, seed=1,
+        ann=[(0, "re", 12, "refused")])
+refused("wedding_off", "wedding false: the wedding reservation is refused",
+        "'wedding' is not a reservation of these rules",
+        rules={"preset": "ddv", "wedding": False}, fixed={0: ["QC", "QC"]}, seed=6,
+        decl=[("wedding", "refused"), "healthy", "healthy", "healthy"])
+scen("match_of_one_deal", "deals 1: the match is over after one deal; Kontra seats 1, 3 lead", "?",
+     rules={"preset": "ddv", "deals": 1}, fixed=NORMAL, seed=1, game_over=True, winners=[1, 3])
+scen("re_kontra_doubles", "re_kontra_doubles: Re and Kontra each double instead of +2", "?",
+     rules={"preset": "ddv", "re_kontra_doubles": True}, fixed=NORMAL, seed=28,
+     ann=[(0, "re", 12), (1, "kontra", 12)])
+
+exp("tie_120_none", "120:120, nothing announced: K won 1 + elders 1, fox t9 K 1 => K 3", KO,
+    [(W, KO, 1), ("against_the_elders", KO, 1), ("fox_caught", KO, 1)], re=120, kontra=120)
+exp("tie_120_re", "120:120, Re announced (needs 121): K won 1, Re 2, elders 1, fox 1 => K 5", KO,
+    [(W, KO, 1), ("announced_re", KO, 2), ("against_the_elders", KO, 1), ("fox_caught", KO, 1)],
+    re=120)
+exp("tie_120_kontra", "120:120, only Kontra: Re wins with 120: won 1, Kontra 2, K fox -1 => Re 2", RE,
+    [(W, RE, 1), ("announced_kontra", RE, 2), ("fox_caught", KO, 1)], re=120)
+exp("tie_120_both", "120:120, Re and Kontra: K won 1, Re 2, Kontra 2, elders 1, fox 1 => K 7", KO,
+    [(W, KO, 1), ("announced_re", KO, 2), ("announced_kontra", KO, 2),
+     ("against_the_elders", KO, 1), ("fox_caught", KO, 1)], re=120)
+exp("flip_sign", "Re 134 wins 1, K caught both Re foxes (t7, t8) 2 => K ahead by 1: Re seats -1",
+    RE, [(W, RE, 1), ("fox_caught", KO, 1), ("fox_caught", KO, 1)], re=134)
+exp("flip_sign_no_back_door", "as flip_sign, but the winner may not end paying: net clamped to 0 "
+    "(line no_back_door +1 for Re) => 0 each", RE,
+    [(W, RE, 1), ("fox_caught", KO, 1), ("fox_caught", KO, 1), ("no_back_door", RE, 1)], re=134)
+exp("dulle_first_wins", "Re 175 K 65: won 1, no90 1, fox t4 1 => Re 3", RE,
+    [(W, RE, 1), ("no90", RE, 1), ("fox_caught", RE, 1)], re=175)
+exp("dulle_second_beats_first", "seat 1 takes trick 1 (23): Re 152 K 88: won 1, no90 1, fox t6 1 "
+    "=> Re 3 (card points differ from dulle_first_wins)", RE,
+    [(W, RE, 1), ("no90", RE, 1), ("fox_caught", RE, 1)], re=152)
+exp("dulle_last_trick_first_wins", "t12 TH(0) TH(1): first wins in the last trick: Re 135: won 1, "
+    "fox t1 Re 1, fox t6 K -1, Doppelkopf t12 Re 1 => Re 2", RE,
+    [(W, RE, 1), ("fox_caught", RE, 1), ("fox_caught", KO, 1), ("doppelkopf", RE, 1)], re=135)
+exp("dulle_last_trick_second_wins", "t12 goes to seat 1: Re 95 K 145: K won 1, elders 1, fox t6 1, "
+    "Doppelkopf t12 1, Re fox t1 -1 => K 3", KO,
+    [(W, KO, 1), ("against_the_elders", KO, 1), ("fox_caught", KO, 1), ("doppelkopf", KO, 1),
+     ("fox_caught", RE, 1)], re=95)
+exp("swines_off", "TH beats the led AD (fox caught by K): Re 167 K 73: won 1, no90 1, "
+    "Doppelkopf t4 (42) 1, fox -1 => Re 2", RE,
+    [(W, RE, 1), ("no90", RE, 1), ("doppelkopf", RE, 1), ("fox_caught", KO, 1)], re=167)
+exp("swines_on", "the swine AD beats TH: Re 206 K 34: won 1, no90 1, no60 1 => Re 3", RE,
+    [(W, RE, 1), ("no90", RE, 1), ("no60", RE, 1)], re=206)
+exp("poverty_single_fox_no_swine", "AD (seat 2) loses to QC t1, AD (seat 3) to QS t10: Re (1,3) 74 "
+    "K 166: K won 1, no90 1, elders 1, fox t10 1, Re fox t1 -1 => K 3", KO,
+    [(W, KO, 1), ("no90", KO, 1), ("against_the_elders", KO, 1), ("fox_caught", KO, 1),
+     ("fox_caught", RE, 1)], re=74)
+exp("wedding_first_non_trump", "no qualifying trick won by another in 1-3: bride alone, 84 vs 156: "
+    "K won 1, no90 1 => bride -6", KO, [(W, KO, 1), ("no90", KO, 1)], re=84, contract="wedding")
+exp("solo_leads_soloist", "soloist 0 points, 0 tricks: K won 1, no90/60/30 3, black 1 => -15", KO,
+    [(W, KO, 1), ("no90", KO, 1), ("no60", KO, 1), ("no30", KO, 1), ("black", KO, 1)],
+    re=0, tricks_re=0)
+exp("match_of_one_deal", "as normal_plain: K 2; deals 1 => game over, winners seats 1 and 3", KO,
+    [(W, KO, 1), ("no90", KO, 1), ("against_the_elders", KO, 1), ("fox_caught", RE, 1)], re=67)
+exp("re_kontra_doubles", "Re 150 K 90, Re and Kontra: won 1, doubled by Re (+1) and by Kontra (+2) "
+    "=> Re 4 (ddv would give 5)", RE,
+    [(W, RE, 1), ("announced_re", RE, 1), ("announced_kontra", RE, 2)], re=150)
