@@ -1,6 +1,7 @@
 """Builder of the Doppelkopf scenario files in this folder (run from the repository root).
 
     python tests/scenarios/doppelkopf/build.py            # (re)write every NAME.json/.expected.json
+                                                          # and README.md (README.head.md + table)
     python tests/scenarios/doppelkopf/build.py show NAME  # print NAME's tricks, as this file reads them
     python tests/scenarios/doppelkopf/build.py find NAME EXPR [TRIES [deal]]
         # try play seeds 0..TRIES for a "random" policy (or, with "deal", deal seeds with the
@@ -427,6 +428,17 @@ def main(argv: list[str]) -> None:
     for spec in SPECS:
         if not names or spec["name"] in names:
             build(spec)
+    if not names:
+        write_readme(SPECS)
+
+
+def write_readme(specs: list[dict]) -> None:
+    """README.md: one row per scenario (name, what it shows, the hand arithmetic)."""
+    head = (HERE / "README.head.md").read_text()
+    rows = ["| scenario | what it shows | arithmetic (by hand, from the rulings) |", "|---|---|---|"]
+    for spec in specs:
+        rows.append(f"| `{spec['name']}` | {spec['what']} | {spec['math']} |")
+    (HERE / "README.md").write_text(head + "\n".join(rows) + "\n")
 
 
 if __name__ == "__main__":

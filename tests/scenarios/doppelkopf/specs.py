@@ -304,7 +304,7 @@ scen("wedding_first_non_trump", "wedding_clarification first_non_trump: trick 1 
 scen("solo_leads_soloist", "solo_leads soloist: seat 2's queens solo is led by seat 2", "?",
      rules={"preset": "ddv", "solo_leads": "soloist"}, seed=66,
      decl=["healthy", "healthy", "solo_queens", "healthy"])
-scen("throw_in", "throw_in: five nines, thrown in: redeal, 0 each", "?",
+scen("throw_in", "throw_in: five nines, thrown in: redeal, 0 each", "redeal on request: scores 0, no details",
      rules={"preset": "ddv", "throw_in": True},
      rounds=[dict(fixed={0: ["9C", "9C", "9S", "9S", "9H"]}, seed=67,
                   decl=["throw_in", "healthy", "healthy", "healthy"])])
