@@ -163,3 +163,15 @@ def test_presets_and_options_round_trip():
     assert GAME.make_rules({}).target_coins == 5 and not GAME.make_rules({}).advanced
     assert GAME.make_rules({"preset": "advanced"}).target_coins == 10
     assert not GAME.make_rules({"preset": "advanced"}).announcements
+
+
+def test_card_names_cover_the_deck_and_the_royal_order_is_the_engines_trump_order():
+    from app.games.doppelkopf.contracts import card_order
+    from app.games.doublehead_kids.names import CARD_NAMES, ROYAL_ORDER, card_name, family_of
+
+    assert set(CARD_NAMES) == set(ALL_CARDS)
+    assert card_order("normal", True).trumps == ROYAL_ORDER
+    assert [family_of(c) for c in ("TH", "AD", "AC", "TS", "KH")] == ["royal", "royal", "cross", "spade", "heart"]
+    assert card_name("QC") == "Prince / Princess" and card_name("AS") == "castle of spades"
+    view = GAME.view(GAME.new_round(GAME.make_rules({}), 4, *GAME.deal(GAME.make_rules({}), 4, random.Random(1)), 3), 0)
+    assert view["card_names"]["JC"] == "Karlchen" and view["teams"]["kontra"] == "Team Without"
