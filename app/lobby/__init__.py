@@ -1,0 +1,1 @@
+"""The lobby: open tables, invitations and the public matchmaking queue ("Play now")."""
