@@ -80,9 +80,6 @@ class Decision:
     retry_after_s: float = 0.0
     policy: Policy | None = None
 
-    def __bool__(self) -> bool:
-        return self.allowed
-
 
 def _parse(spec: str | Sequence[RateLimitItem]) -> tuple[RateLimitItem, ...]:
     items = tuple(parse_many(spec)) if isinstance(spec, str) else tuple(spec)
@@ -154,13 +151,14 @@ class RateLimits:
             return refused
         for item in self._policies[policy]:
             if not self._limiter.hit(item, policy.value, key):
-                return self._refusal(policy, key) or Decision(False, 1.0, policy)
+                refused = self._refusal(policy, key)
+                return refused if refused is not None else Decision(False, 1.0, policy)
         return Decision(True, 0.0, policy)
 
     def peek(self, policy: Policy, key: str) -> Decision:
         """What ``check`` would answer, without counting anything."""
-        key = self._key(key)
-        return self._refusal(policy, key) or Decision(True, 0.0, policy)
+        refused = self._refusal(policy, self._key(key))
+        return refused if refused is not None else Decision(True, 0.0, policy)
 
     def remaining(self, policy: Policy, key: str) -> int:
         """Events left before the tightest window of ``policy`` refuses ``key``."""
