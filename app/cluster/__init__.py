@@ -13,3 +13,15 @@ implementation (redis-py's asyncio client), behind the same interface:
 
 :func:`app.cluster.factory.make_cluster` builds the bundle. docs/scaling.md has the design.
 """
+
+from app.cluster.bus import Gap, RoomBus, Subscription, SubscriptionClosed
+from app.cluster.claims import Claims
+from app.cluster.factory import Cluster, make_cluster
+from app.cluster.leases import LeaseManager, LeaseRenewer
+from app.cluster.registry import LobbyRegistry, LockLost, LockNotAcquired, OpenTable
+
+__all__ = [
+    "Claims", "Cluster", "Gap", "LeaseManager", "LeaseRenewer", "LobbyRegistry", "LockLost",
+    "LockNotAcquired", "OpenTable", "RoomBus", "Subscription", "SubscriptionClosed",
+    "make_cluster",
+]
