@@ -342,9 +342,8 @@ class RedisRoomBus(_BaseBus):
                 message = await self._pubsub.get_message(timeout=1.0)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.warning("room bus: reading the subscriber connection failed",
-                            exc_info=True)
+            except Exception as exc:  # redis-py reconnects (and resubscribes) on the next read
+                log.warning("room bus: reading the subscriber connection failed: %r", exc)
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, 2.0)
                 continue
