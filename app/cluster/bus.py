@@ -376,3 +376,28 @@ class RedisRoomBus(_BaseBus):
             await self._pubsub.aclose()
         with contextlib.suppress(Exception):
             await self._publisher.aclose()
+
+
+class SeqGuard:
+    """Checks one table's event seqs on the receiving side (a gateway, per table).
+
+    ``check(seq)`` says ``"next"`` for the expected event (and advances), ``"stale"`` for one
+    already seen (a duplicate, or an event older than the snapshot the client got: drop it)
+    and ``"gap"`` when events are missing (resync the table's clients from a snapshot, then
+    :meth:`reset` to the snapshot's seq). A :class:`Gap` from the bus means the same as
+    ``"gap"``. ``last`` is None until the first event or snapshot: then anything is "next".
+    """
+
+    def __init__(self, last: int | None = None) -> None:
+        self.last = last
+
+    def check(self, seq: int) -> Literal["next", "stale", "gap"]:
+        if self.last is None or seq == self.last + 1:
+            self.last = seq
+            return "next"
+        if seq <= self.last:
+            return "stale"
+        return "gap"
+
+    def reset(self, seq: int | None) -> None:
+        self.last = seq

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 import redis.asyncio as aioredis
 
-from app.cluster.bus import Gap, Subscription, SubscriptionClosed
+from app.cluster.bus import Gap, SeqGuard, Subscription, SubscriptionClosed
 from app.cluster.factory import make_cluster
 from tests.cluster.conftest import PREFIX, REDIS_URL, Harness, eventually, require_redis
 
@@ -163,3 +163,16 @@ async def test_subscriber_connection_loss_is_reported_as_a_gap():
         await owner.close()
         await gateway.close()
         await admin.aclose()
+
+
+def test_seq_guard_passes_the_next_event_and_flags_duplicates_and_gaps():
+    guard = SeqGuard()
+    assert guard.check(41) == "next"  # first event: whatever it is
+    assert guard.check(42) == "next"
+    assert guard.check(42) == "stale"
+    assert guard.check(40) == "stale"
+    assert guard.check(44) == "gap"
+    assert guard.last == 42  # a gap does not advance
+    guard.reset(50)  # the snapshot the clients were resynced with
+    assert guard.check(50) == "stale"
+    assert guard.check(51) == "next"
