@@ -201,13 +201,18 @@ class LeaseRenewer:
         return self._task is not None and not self._task.done()
 
     async def stop(self, *, release: bool = True) -> None:
-        """Stop renewing; release the lease too unless ``release`` is False (or it was lost)."""
+        """Stop renewing; release the lease too unless ``release`` is False (or it was lost).
+        A failing release is logged, not raised: the lease then expires after its TTL."""
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         if release and not self.lost:
-            await self.leases.release(self.table_id, self.owner)
+            try:
+                await self.leases.release(self.table_id, self.owner)
+            except Exception:  # shutting down with Redis away: the lease simply expires
+                log.warning("releasing the lease of table %s failed", self.table_id,
+                            exc_info=True)
 
     async def _run(self) -> None:
         last_ok = self._clock()
@@ -226,7 +231,10 @@ class LeaseRenewer:
                 last_ok = sent_at
                 continue
             self.lost = True
-            result = self._on_lost(self.table_id)
-            if inspect.isawaitable(result):
-                await result
+            try:
+                result = self._on_lost(self.table_id)
+                if inspect.isawaitable(result):
+                    await result
+            except Exception:
+                log.exception("the lost-lease callback of table %s failed", self.table_id)
             return

@@ -185,3 +185,31 @@ async def test_in_process_leases_follow_the_injected_clock():
     assert await leases.owner_of("t1") == "p1"
     clock.now += 0.001
     assert await leases.owner_of("t1") is None
+
+
+async def test_a_failing_callback_or_release_does_not_escape_the_renewer():
+    clock = FakeClock()
+
+    async def fake_sleep(seconds: float) -> None:
+        clock.now += seconds
+        await asyncio.sleep(0)
+
+    def on_lost(table_id: str) -> None:
+        raise RuntimeError("the room actor is already gone")
+
+    renewer = LeaseRenewer(_Unreachable(), "t1", "p1", 3.0, on_lost,  # type: ignore[arg-type]
+                           clock=clock, sleep=fake_sleep)
+    renewer.start()
+    for _ in range(100):
+        if not renewer.running:
+            break
+        await asyncio.sleep(0)
+    assert renewer.lost and not renewer.running
+    await renewer.stop()
+
+    # Stopping before any loss tries to release; with Redis away that is logged, not raised.
+    renewer = LeaseRenewer(_Unreachable(), "t1", "p1", 3.0, on_lost,  # type: ignore[arg-type]
+                           clock=clock, sleep=asyncio.sleep)
+    renewer.start()
+    await renewer.stop()
+    assert not renewer.lost
