@@ -1,0 +1,106 @@
+"""Contracts and their card orders: which cards are trump and how every card ranks.
+
+A contract (Spielart) is the kind of game a deal is played as: ``normal``, ``wedding``
+(Hochzeit), ``poverty`` (Armut), ``silent_solo`` (stille Hochzeit) or a solo named
+``solo_<name>``. Each has a :class:`CardOrder`: for every card its suit class (``TRUMP`` or
+the plain suit letter) and its power within that class (higher beats lower).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from app.games.doppelkopf.cards import RANKS, SUITS, distinct_cards
+
+TRUMP = "T"  # suit class of trumps; plain suits use their letter C S H D
+
+#: contracts played by two parties of two (special points count)
+TEAM_CONTRACTS = ("normal", "wedding", "poverty")
+
+_QUEENS = ("QC", "QS", "QH", "QD")
+_JACKS = ("JC", "JS", "JH", "JD")
+_KINGS = ("KC", "KS", "KH", "KD")
+
+
+@dataclass(frozen=True, slots=True)
+class CardOrder:
+    """The card order of one contract.
+
+    suit_of: card → ``TRUMP`` or its plain suit letter (the suit that must be followed).
+    power: card → rank within its suit class; a higher number beats a lower one.
+    trumps: the trumps, highest first.
+    """
+
+    name: str
+    suit_of: dict[str, str]
+    power: dict[str, int]
+    trumps: tuple[str, ...]
+
+    def is_trump(self, card: str) -> bool:
+        """Whether ``card`` is a trump in this order."""
+        return self.suit_of[card] == TRUMP
+
+    def sort_key(self, card: str) -> tuple[int, int]:
+        """Key that sorts a hand: trumps first, then clubs, spades, hearts, diamonds; high first."""
+        suit = self.suit_of[card]
+        group = 0 if suit == TRUMP else 1 + SUITS.index(suit)
+        return (group, -self.power[card])
+
+
+def _suit_solo_trumps(suit: str) -> tuple[str, ...]:
+    low = tuple(rank + suit for rank in ("A", "T", "K", "9") if rank + suit != "TH")
+    return ("TH", *_QUEENS, *_JACKS, *low)
+
+
+def trump_sequence(order_name: str) -> tuple[str, ...]:
+    """The trumps of an order, highest first (nines included; filtered later).
+
+    Raises KeyError for an unknown order name.
+    """
+    if order_name == "normal":
+        return _suit_solo_trumps("D")
+    solo = order_name.removeprefix("solo_")
+    if solo in ("clubs", "spades", "hearts", "diamonds"):
+        return _suit_solo_trumps(solo[0].upper())
+    if solo.startswith("pure_"):
+        suit = solo[5].upper()
+        return tuple(rank + suit for rank in RANKS)
+    groups = {"queens": _QUEENS, "jacks": _JACKS, "kings": _KINGS, "fleshless": ()}
+    parts = solo.split("_")
+    if all(part in groups for part in parts):
+        return tuple(card for part in parts for card in groups[part])
+    raise KeyError(order_name)
+
+
+@cache
+def card_order(order_name: str, nines: bool, swines: bool = False) -> CardOrder:
+    """The CardOrder of an order name (``normal`` or a solo name).
+
+    With ``swines`` the two AD (held by one player) rank above TH.
+    Raises KeyError for an unknown order name.
+    """
+    cards = distinct_cards(nines)
+    trumps = tuple(card for card in trump_sequence(order_name) if card in cards)
+    if swines:
+        trumps = ("AD", *(card for card in trumps if card != "AD"))
+    suit_of: dict[str, str] = {}
+    power: dict[str, int] = {}
+    for index, card in enumerate(trumps):
+        suit_of[card] = TRUMP
+        power[card] = len(trumps) - index
+    for card in cards:
+        if card not in suit_of:
+            suit_of[card] = card[1]
+            power[card] = len(RANKS) - RANKS.index(card[0])
+    return CardOrder(order_name, suit_of, power, trumps)
+
+
+def order_name_of(contract: str) -> str:
+    """The card order a contract plays with (wedding, poverty, silent solo: ``normal``)."""
+    return contract if contract.startswith("solo_") else "normal"
+
+
+def is_solo(contract: str) -> bool:
+    """Whether the contract is played one against three (declared solo or silent solo)."""
+    return contract.startswith("solo_") or contract == "silent_solo"

@@ -1,0 +1,368 @@
+"""The Doppelkopf rules core: legal actions and applying them (one deal at a time)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+from app.games.base import IllegalAction
+from app.games.doppelkopf import announcements as ann
+from app.games.doppelkopf.cards import CARD_POINTS, FOX, QUEEN_OF_CLUBS, SUIT_NAMES
+from app.games.doppelkopf.contracts import TRUMP, card_order, order_name_of
+from app.games.doppelkopf.reservations import (
+    HEALTHY,
+    POVERTY,
+    THROW_IN,
+    WEDDING,
+    allowed_declarations,
+    winning_reservation,
+)
+from app.games.doppelkopf.state import Play, State, Trick
+from app.games.doppelkopf.tricks import playable_cards, trick_winner
+
+Event = dict[str, Any]
+
+
+def _replace_hand(state: State, seat: int, hand: Sequence[str]) -> None:
+    hands = list(state.hands)
+    hands[seat] = tuple(hand)
+    state.hands = tuple(hands)
+
+
+def _without(hand: Sequence[str], cards: Sequence[str]) -> list[str]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return rest
+
+
+def _holder_of_both(state: State, card: str) -> int | None:
+    for seat, hand in enumerate(state.hands):
+        if hand.count(card) == 2:
+            return seat
+    return None
+
+
+# --- legal actions -----------------------------------------------------------------------
+
+def _card_combinations(cards: Sequence[str], size: int) -> list[tuple[str, ...]]:
+    return list(dict.fromkeys(combinations(sorted(cards), size)))
+
+
+def poverty_gifts(state: State, seat: int) -> list[tuple[str, ...]]:
+    """The 3-card sets the poor player may give: every trump (three at most), filled up."""
+    hand = state.hands[seat]
+    order = card_order("normal", state.rules.nines)
+    trumps = [card for card in hand if order.is_trump(card)]
+    if len(trumps) >= 3:
+        return _card_combinations(trumps, 3)
+    others = [card for card in hand if not order.is_trump(card)]
+    return [tuple(sorted(trumps + list(rest))) for rest in _card_combinations(others, 3 - len(trumps))]
+
+
+def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every action ``seat`` may take now (announcements count, even out of turn)."""
+    phase = state.phase
+    if phase == "play":
+        actions: list[dict[str, Any]] = []
+        if seat == state.to_move:
+            actions = [{"seat": seat, "type": "play", "card": card}
+                       for card in playable_cards(state.hands[seat], state.trick, state.order)]
+        if state.rules.announcements:
+            actions += [{"seat": seat, "type": "announce", "value": value}
+                        for value in ann.allowed_announcements(state, seat)]
+        return actions
+    if phase == "declare" and seat == state.to_move:
+        return [{"seat": seat, "type": "declare", "value": value}
+                for value in allowed_declarations(state.hands[seat], state.rules)]
+    if phase == "poverty_give" and seat == state.declarer:
+        return [{"seat": seat, "type": "poverty_give", "cards": list(cards)}
+                for cards in poverty_gifts(state, seat)]
+    if phase == "poverty_answer" and seat == state.to_move:
+        return [{"seat": seat, "type": "poverty_answer", "value": value} for value in ("accept", "decline")]
+    if phase == "poverty_return" and seat == state.partner:
+        return [{"seat": seat, "type": "poverty_return", "cards": list(cards)}
+                for cards in _card_combinations(state.hands[seat], 3)]
+    return []
+
+
+# --- applying actions --------------------------------------------------------------------
+
+def apply(state: State, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+    """Apply one action to a deal; return the new state and its public events.
+
+    Raises IllegalAction with a reason a player can read; ``state`` is never changed.
+    """
+    if not isinstance(action, Mapping):
+        raise IllegalAction("an action must be an object")
+    seat = action.get("seat")
+    if type(seat) is not int or not 0 <= seat < 4:
+        raise IllegalAction("seat must be 0, 1, 2 or 3")
+    handler = _HANDLERS.get(action.get("type"))  # type: ignore[arg-type]
+    if handler is None:
+        raise IllegalAction(f"unknown action type {action.get('type')!r}")
+    if state.phase == "done":
+        raise IllegalAction("the deal is over")
+    return handler(state, seat, action)
+
+
+def _need_turn(state: State, seat: int, phase: str, what: str) -> None:
+    if state.phase != phase:
+        raise IllegalAction(f"not the time to {what} (now: {state.phase.replace('_', ' ')})")
+    if state.to_move != seat:
+        raise IllegalAction(f"not your turn: seat {state.to_move} is to {what}")
+
+
+def _declare(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+    _need_turn(state, seat, "declare", "declare")
+    value = action.get("value")
+    allowed = allowed_declarations(state.hands[seat], state.rules)
+    if value not in allowed:
+        raise IllegalAction(_declaration_refusal(value, state))
+    new = state.clone()
+    declarations = list(new.declarations)
+    declarations[seat] = value
+    new.declarations = tuple(declarations)
+    events: list[Event] = [{"type": "declared", "seat": seat,
+                            "value": HEALTHY if value == HEALTHY else "reservation"}]
+    if None in declarations:
+        new.to_move = (seat + 1) % 4
+    else:
+        _resolve_reservations(new, events)
+    return new, events
+
+
+def _declaration_refusal(value: Any, state: State) -> str:
+    if value == WEDDING and state.rules.wedding:
+        return "a wedding needs both queens of clubs"
+    if value == POVERTY and state.rules.poverty:
+        return "poverty needs at most three trumps"
+    if value == THROW_IN and state.rules.throw_in:
+        return "this hand may not be thrown in"
+    return f"{value!r} is not a reservation of these rules"
+
+
+def _resolve_reservations(state: State, events: list[Event]) -> None:
+    winning = winning_reservation(state.declarations, state.first_seat)
+    if winning is None:
+        holder = _holder_of_both(state, QUEEN_OF_CLUBS)
+        if holder is None:
+            state.contract = "normal"
+            state.re_party = tuple(QUEEN_OF_CLUBS in hand for hand in state.hands)
+        else:
+            state.contract, state.declarer = "silent_solo", holder
+            state.re_party = tuple(seat == holder for seat in range(4))
+        events.append({"type": "contract", "contract": "normal", "declarer": None})
+        _start_play(state, events)
+        return
+    seat, value = winning
+    state.declarer = seat
+    events.append({"type": "contract", "contract": value, "declarer": seat})
+    if value == THROW_IN:
+        _redeal(state, "throw_in", events)
+    elif value == POVERTY:
+        state.contract, state.phase, state.to_move = POVERTY, "poverty_give", seat
+    else:
+        state.contract = value
+        state.re_party = tuple(other == seat for other in range(4))
+        if value.startswith("solo_"):
+            state.order = card_order(value, state.rules.nines)
+            if state.rules.solo_leads == "soloist":
+                state.leader = seat
+        _start_play(state, events)
+        if value.startswith("solo_") and state.rules.solo_requires_no90 and state.rules.announcements:
+            steps = ann.announce(state, seat, 1)
+            events.append({"type": "announced", "seat": seat, "value": "no90",
+                           "steps": [v for _, v in steps]})
+
+
+def _redeal(state: State, reason: str, events: list[Event]) -> None:
+    state.contract, state.redeal = "redeal", reason
+    state.phase, state.to_move = "done", None
+    events.append({"type": "redeal", "reason": reason})
+
+
+def _start_play(state: State, events: list[Event]) -> None:
+    state.phase = "play"
+    state.to_move = state.leader
+    if state.rules.swines and state.contract in ("normal", WEDDING, POVERTY):
+        holder = _holder_of_both(state, FOX)
+        if holder is not None:
+            state.swines = holder
+            state.order = card_order(order_name_of(state.contract or "normal"), state.rules.nines, True)
+
+
+def _cards_of(action: Mapping[str, Any], hand: Sequence[str]) -> list[str]:
+    cards = action.get("cards")
+    if not isinstance(cards, list) or len(cards) != 3 or not all(isinstance(c, str) for c in cards):
+        raise IllegalAction("cards must be a list of three cards")
+    if Counter(cards) - Counter(hand):
+        raise IllegalAction("you do not hold all of " + ", ".join(cards))
+    return cards
+
+
+def _poverty_give(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+    _need_turn(state, seat, "poverty_give", "give the poverty cards")
+    cards = _cards_of(action, state.hands[seat])
+    order = card_order("normal", state.rules.nines)
+    held = sum(1 for card in state.hands[seat] if order.is_trump(card))
+    given = sum(1 for card in cards if order.is_trump(card))
+    if given < min(3, held):
+        raise IllegalAction("a poverty gives every trump (three at most)")
+    new = state.clone()
+    _replace_hand(new, seat, _without(state.hands[seat], cards))
+    new.poverty_cards = tuple(cards)
+    new.phase, new.to_move = "poverty_answer", (seat + 1) % 4
+    return new, [{"type": "poverty_given", "seat": seat, "trumps": given}]
+
+
+def _poverty_answer(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+    _need_turn(state, seat, "poverty_answer", "answer the poverty")
+    value = action.get("value")
+    if value not in ("accept", "decline"):
+        raise IllegalAction("answer accept or decline")
+    new = state.clone()
+    new.poverty_answers = state.poverty_answers + ((seat, value),)
+    events: list[Event] = [{"type": "poverty_answered", "seat": seat, "value": value}]
+    if value == "accept":
+        new.partner = seat
+        _replace_hand(new, seat, state.hands[seat] + new.poverty_cards)
+        new.poverty_cards = ()
+        new.phase = "poverty_return"
+        return new, events
+    following = (seat + 1) % 4
+    if following == state.declarer:
+        poor = state.declarer
+        assert poor is not None
+        _replace_hand(new, poor, state.hands[poor] + new.poverty_cards)
+        new.poverty_cards = ()
+        _redeal(new, "poverty_declined", events)
+    else:
+        new.to_move = following
+    return new, events
+
+
+def _poverty_return(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+    _need_turn(state, seat, "poverty_return", "return cards")
+    cards = _cards_of(action, state.hands[seat])
+    poor = state.declarer
+    assert poor is not None
+    new = state.clone()
+    _replace_hand(new, seat, _without(state.hands[seat], cards))
+    _replace_hand(new, poor, state.hands[poor] + tuple(cards))
+    new.re_party = tuple(other in (poor, seat) for other in range(4))
+    trumps = sum(1 for card in cards if state.order.is_trump(card))
+    events: list[Event] = [{"type": "poverty_returned", "seat": seat, "trumps": trumps}]
+    _start_play(new, events)
+    return new, events
+
+
+def _announce(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+    value = action.get("value")
+    level = ann.level_of(value) if isinstance(value, str) else None
+    if level is None:
+        raise IllegalAction(f"unknown announcement {value!r}")
+    if not ann.announcement_window_open(state):
+        raise IllegalAction(_closed_reason(state))
+    party = state.party_of(seat)
+    assert party is not None
+    if level == 0 and value != ann.PARTY_ANNOUNCEMENT[party]:
+        raise IllegalAction(f"you are not in the {value} party")
+    levels, _ = ann.allowed_levels(state, seat)
+    if level not in levels:
+        raise IllegalAction(_announce_refusal(state, party, level, value))
+    new = state.clone()
+    steps = ann.announce(new, seat, level)
+    return new, [{"type": "announced", "seat": seat, "value": value, "steps": [v for _, v in steps]}]
+
+
+def _closed_reason(state: State) -> str:
+    if not state.rules.announcements:
+        return "these rules have no announcements"
+    if state.phase != "play":
+        return "announcements are made once the play has begun"
+    return "no announcement before the wedding's clarification trick"
+
+
+def _announce_refusal(state: State, party: int, level: int, value: str) -> str:
+    if state.late_reply[party]:
+        return "your party's late reply allows no further announcement"
+    if level <= state.levels[party]:
+        return f"your party has announced {value} already"
+    needed = ann.min_cards(state, state.levels[party] + 1)
+    return f"too late to announce {value}: it needs at least {needed} cards in hand"
+
+
+def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+    _need_turn(state, seat, "play", "play")
+    card = action.get("card")
+    hand = state.hands[seat]
+    if not isinstance(card, str) or card not in hand:
+        raise IllegalAction(f"you do not hold {card}")
+    if card not in playable_cards(hand, state.trick, state.order):
+        led = state.order.suit_of[state.trick[0].card]
+        raise IllegalAction("must follow suit " + ("trump" if led == TRUMP else SUIT_NAMES[led]))
+    new = state.clone()
+    _replace_hand(new, seat, _without(hand, [card]))
+    new.trick = state.trick + (Play(seat, card),)
+    events: list[Event] = [{"type": "played", "seat": seat, "card": card}]
+    if card == FOX and state.swines == seat and not state.swines_shown:
+        new.swines_shown = True
+        events.append({"type": "swines", "seat": seat})
+    if len(new.trick) < 4:
+        new.to_move = (seat + 1) % 4
+    else:
+        _complete_trick(new, events)
+    return new, events
+
+
+def _complete_trick(state: State, events: list[Event]) -> None:
+    last = len(state.tricks) == state.rules.hand_size - 1
+    winner = trick_winner(state.trick, state.order, state.rules, last_trick=last)
+    points = sum(CARD_POINTS[play.card] for play in state.trick)
+    state.tricks = state.tricks + (Trick(state.leader, state.trick, winner, points),)
+    state.trick = ()
+    state.leader = state.to_move = winner
+    events.append({"type": "trick", "winner": winner, "points": points, "index": len(state.tricks) - 1})
+    if state.contract == WEDDING and state.clarified_at is None:
+        _clarify_wedding(state, events)
+    if len(state.tricks) == state.rules.hand_size:
+        state.phase, state.to_move = "done", None
+        events.append({"type": "deal_over"})
+
+
+def _qualifies(state: State, trick: Trick) -> bool:
+    rule = state.rules.wedding_clarification
+    if rule == "any":
+        return True
+    lead_is_trump = state.order.is_trump(trick.plays[0].card)
+    return lead_is_trump if rule == "first_trump" else not lead_is_trump
+
+
+def _clarify_wedding(state: State, events: list[Event]) -> None:
+    """The first trick among the first three, of the kind the rules name, won by another player
+    than the bride makes that player her partner; else after three tricks she plays alone."""
+    index = len(state.tricks) - 1
+    trick = state.tricks[-1]
+    bride = state.declarer
+    if trick.winner != bride and _qualifies(state, trick):
+        state.partner = trick.winner
+        state.re_party = tuple(seat in (bride, trick.winner) for seat in range(4))
+        state.clarified_at, state.shift = index, index
+        events.append({"type": "wedding_partner", "seat": trick.winner, "trick": index})
+    elif index == 2:
+        state.clarified_at, state.shift = index, index
+        events.append({"type": "wedding_alone", "seat": bride})
+
+
+_HANDLERS: dict[str, Callable[[State, int, Mapping[str, Any]], tuple[State, list[Event]]]] = {
+    "declare": _declare,
+    "poverty_give": _poverty_give,
+    "poverty_answer": _poverty_answer,
+    "poverty_return": _poverty_return,
+    "announce": _announce,
+    "play": _play,
+}
+

@@ -1,0 +1,208 @@
+"""Scoring a deal (rulings, "Who wins", "Game value", "Special points", "Scores").
+
+Targets: Re needs 121 card points, Kontra 120; if only Kontra was announced, Re wins with 120
+and Kontra needs 121. A party's own No 90/60/30 raises its target to 151/181/211 and its own
+Black to every trick; without an own announcement beyond Re/Kontra, the opponents' No 90/60/30
+/Black lowers its target to 90/60/30 card points / one trick. If both miss, nobody wins.
+
+Game value for the winner: won 1; loser under 90, 60, 30, black +1 each; Re announced +2,
+Kontra announced +2 (or each doubles, option ``re_kontra_doubles``); each No 90 … Black
+announced by either party +1; 120 against No 90, 90 against No 60, 60 against No 30, 30
+against Black +1 each. Special points (two-against-two contracts only: normal, wedding with a partner,
+poverty): against the elders,
+Doppelkopf (a trick of 40+), fox caught, Charlie, and (option) Charlie caught; they are netted
+with the game value and may change its sign.
+
+``score_lines`` report each line for its party, signed from the view of the party that gains
+(the one ahead after netting), so that they add up to ``game_value``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.games.base import RoundOutcome
+from app.games.doppelkopf.announcements import PARTY_ANNOUNCEMENT
+from app.games.doppelkopf.cards import CHARLIE, FOX
+from app.games.doppelkopf.contracts import TEAM_CONTRACTS
+from app.games.doppelkopf.state import ANNOUNCEMENT_LEVELS, KONTRA, PARTY_NAMES, RE, State
+
+AGAINST_POINTS = (120, 90, 60, 30)  # "120 against No 90", "90 against No 60", ...
+UNDER_POINTS = (90, 60, 30)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One score line: ``points`` earned by ``party`` (RE or KONTRA) for ``reason``."""
+
+    reason: str
+    party: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What the parties took: card points and tricks, per party (index RE, KONTRA)."""
+
+    card_points: tuple[int, int]
+    tricks: tuple[int, int]
+
+
+def tally(state: State) -> Tally:
+    """Card points and tricks per party of a finished deal."""
+    points, tricks = [0, 0], [0, 0]
+    for trick in state.tricks:
+        party = state.party_of(trick.winner)
+        assert party is not None
+        points[party] += trick.points
+        tricks[party] += 1
+    return Tally((points[RE], points[KONTRA]), (tricks[RE], tricks[KONTRA]))
+
+
+def reaches_target(party: int, levels: tuple[int, int], result: Tally) -> bool:
+    """Whether ``party`` reached its target given both parties' announcement levels."""
+    own, opponents = levels[party], levels[1 - party]
+    points = result.card_points[party]
+    if own >= 1:
+        if own == 4:
+            return result.tricks[1 - party] == 0
+        return points >= (151, 181, 211)[own - 1]
+    if opponents >= 1:
+        if opponents == 4:
+            return result.tricks[party] >= 1
+        return points >= (90, 60, 30)[opponents - 1]
+    only_kontra = levels[KONTRA] >= 0 and levels[RE] < 0
+    if party == RE:
+        return points >= (120 if only_kontra else 121)
+    return points >= (121 if only_kontra else 120)
+
+
+def winner_of(levels: tuple[int, int], result: Tally) -> int | None:
+    """The winning party, or None when both missed their targets."""
+    for party in (RE, KONTRA):
+        if reaches_target(party, levels, result):
+            return party
+    return None
+
+
+def _under_lines(party: int, result: Tally) -> list[Line]:
+    """Lines ``party`` earns for the opponents' low card points or no trick."""
+    loser = 1 - party
+    lines = [Line(f"no{limit}", party, 1) for limit in UNDER_POINTS if result.card_points[loser] < limit]
+    if result.tricks[loser] == 0:
+        lines.append(Line("black", party, 1))
+    return lines
+
+
+def _against_lines(levels: tuple[int, int], result: Tally) -> list[Line]:
+    lines = []
+    for party in (RE, KONTRA):
+        opponents = levels[1 - party]
+        for level in range(1, opponents + 1):
+            if result.card_points[party] >= AGAINST_POINTS[level - 1]:
+                lines.append(Line(f"against_{ANNOUNCEMENT_LEVELS[level - 1]}", party, 1))
+    return lines
+
+
+def game_lines(state: State, winner: int | None, result: Tally) -> list[Line]:
+    """The game value lines (everything but the special points)."""
+    levels = state.levels
+    if winner is None:
+        return [*_under_lines(RE, result), *_under_lines(KONTRA, result), *_against_lines(levels, result)]
+    lines = [Line("won", winner, 1), *_under_lines(winner, result)]
+    announced = [Line(f"announced_{ANNOUNCEMENT_LEVELS[level - 1]}", winner, 1)
+                 for party in (RE, KONTRA) for level in range(1, levels[party] + 1)]
+    lines += announced + _against_lines(levels, result)
+    for party in (RE, KONTRA):
+        if levels[party] >= 0:
+            reason = f"announced_{PARTY_ANNOUNCEMENT[party]}"
+            if state.rules.re_kontra_doubles:
+                lines.append(Line(reason, winner, _net(lines, winner)))
+            else:
+                lines.append(Line(reason, winner, 2))
+    return lines
+
+
+def special_lines(state: State, winner: int | None) -> list[Line]:
+    """Special points: only in two-against-two contracts (normal, wedding with partner, poverty)."""
+    if state.contract not in TEAM_CONTRACTS or len(state.seats_of(RE)) != 2:
+        return []
+    lines = []
+    if winner == KONTRA:
+        lines.append(Line("against_the_elders", KONTRA, 1))
+    last = len(state.tricks) - 1
+    for index, trick in enumerate(state.tricks):
+        won_by = state.party_of(trick.winner)
+        assert won_by is not None
+        if trick.points >= 40:
+            lines.append(Line("doppelkopf", won_by, 1))
+        for play in trick.plays:
+            if play.card == FOX and state.party_of(play.seat) != won_by:
+                lines.append(Line("fox_caught", won_by, 1))
+        if index == last:
+            lines += _charlie_lines(state, trick, won_by)
+    return lines
+
+
+def _charlie_lines(state: State, trick: Any, won_by: int) -> list[Line]:
+    lines = []
+    winning = next(play for play in trick.plays if play.seat == trick.winner)
+    if winning.card == CHARLIE:
+        lines.append(Line("charlie", won_by, 1))
+    if state.rules.charlie_caught:
+        for play in trick.plays:
+            if play.card == CHARLIE and state.party_of(play.seat) != won_by:
+                lines.append(Line("charlie_caught", won_by, 1))
+    return lines
+
+
+def _net(lines: list[Line], party: int) -> int:
+    return sum(line.points if line.party == party else -line.points for line in lines)
+
+
+def score(state: State) -> RoundOutcome:
+    """The outcome of a finished deal: scores per seat and the details of the scenario format."""
+    if state.contract == "redeal":
+        return RoundOutcome(True, (0,) * 4, {"contract": "redeal", "reason": state.redeal}, redeal=True)
+    result = tally(state)
+    winner = winner_of(state.levels, result)
+    lines = game_lines(state, winner, result) + special_lines(state, winner)
+    if state.rules.no_back_door and winner is not None and _net(lines, winner) < 0:
+        lines.append(Line("no_back_door", winner, -_net(lines, winner)))
+    net_re = _net(lines, RE)
+    ahead = RE if net_re > 0 else KONTRA if net_re < 0 else (winner if winner is not None else RE)
+    value = abs(net_re)
+    return RoundOutcome(True, _scores(state, ahead, value), _details(state, result, winner, lines, ahead, value))
+
+
+def _scores(state: State, ahead: int, value: int) -> tuple[int, ...]:
+    re_seats = state.seats_of(RE)
+    solo = len(re_seats) == 1
+    scores = []
+    for seat in range(4):
+        party = RE if seat in re_seats else KONTRA
+        sign = 1 if party == ahead else -1
+        factor = 3 if solo and party == RE else 1
+        scores.append(sign * factor * value)
+    return tuple(scores)
+
+
+def _details(state: State, result: Tally, winner: int | None, lines: list[Line], ahead: int,
+             value: int) -> dict[str, Any]:
+    return {
+        "contract": state.contract,
+        "declarer": state.declarer,
+        "parties": {"re": state.seats_of(RE), "kontra": state.seats_of(KONTRA)},
+        "card_points": {"re": result.card_points[RE], "kontra": result.card_points[KONTRA]},
+        "tricks": {"re": result.tricks[RE], "kontra": result.tricks[KONTRA]},
+        "announcements": [{"seat": seat, "value": v} for seat, v in state.announcements],
+        "winner": None if winner is None else PARTY_NAMES[winner],
+        "game_value": value,
+        "score_lines": [
+            {"reason": line.reason, "party": PARTY_NAMES[line.party],
+             "points": line.points if line.party == ahead else -line.points}
+            for line in lines
+        ],
+        "swines": state.swines,
+    }

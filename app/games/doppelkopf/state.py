@@ -1,0 +1,155 @@
+"""The state of one Doppelkopf deal (one object; treated as an immutable value).
+
+Invariant: the cards in ``hands``, in completed ``tricks``, in the current ``trick`` and (during
+a poverty) in ``poverty_cards`` together are exactly the deal, each card once. ``apply`` never
+changes a state it is given: it clones it and changes the clone.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from app.games.doppelkopf.contracts import CardOrder, card_order
+from app.games.doppelkopf.rules import Rules
+
+RE, KONTRA = 0, 1
+PARTY_NAMES = ("re", "kontra")
+ANNOUNCEMENT_LEVELS = ("no90", "no60", "no30", "black")  # levels 1..4; level 0 is Re/Kontra
+
+
+class Play(NamedTuple):
+    """One card played into a trick."""
+
+    seat: int
+    card: str
+
+
+class Trick(NamedTuple):
+    """A completed trick: who led, the four plays in order, who won it and its card points."""
+
+    leader: int
+    plays: tuple[Play, ...]
+    winner: int
+    points: int
+
+
+class State:
+    """One deal of Doppelkopf, from the first declaration to the last trick.
+
+    phase: ``declare`` → (``poverty_give`` → ``poverty_answer`` → ``poverty_return``) →
+        ``play`` → ``done``.
+    hands: each seat's cards now; deal: as dealt.
+    declarations: per seat None (not yet), ``healthy`` or the reservation declared.
+    contract: once resolved: ``normal``, ``wedding``, ``poverty``, ``silent_solo``, a solo name,
+        or ``redeal``. declarer: soloist, bride or poor player; partner: wedding partner or
+        poverty taker.
+    re_party: per seat, True for Re, once the engine knows (wedding: after the clarification).
+    levels: the highest announcement per party (index RE, KONTRA): -1 none, 0 Re/Kontra,
+        1 No 90, 2 No 60, 3 No 30, 4 Black. late_reply: that party's Re/Kontra came only as a
+        late reply and it may announce nothing further.
+    shift: how many cards later the announcement deadlines fall (wedding clarification).
+    """
+
+    rules: Rules
+    players: int
+    dealer: int
+    deal: tuple[tuple[str, ...], ...]
+    hands: tuple[tuple[str, ...], ...]
+    phase: str
+    to_move: int | None
+    declarations: tuple[str | None, ...]
+    contract: str | None
+    declarer: int | None
+    partner: int | None
+    re_party: tuple[bool, ...] | None
+    order: CardOrder
+    swines: int | None
+    swines_shown: bool
+    poverty_cards: tuple[str, ...]
+    poverty_answers: tuple[tuple[int, str], ...]
+    trick: tuple[Play, ...]
+    leader: int
+    tricks: tuple[Trick, ...]
+    levels: tuple[int, int]
+    late_reply: tuple[bool, bool]
+    announcements: tuple[tuple[int, str], ...]
+    clarified_at: int | None
+    shift: int
+    redeal: str | None
+
+    def __init__(self, rules: Rules, dealer: int, deal: tuple[tuple[str, ...], ...]) -> None:
+        self.rules = rules
+        self.players = 4
+        self.dealer = dealer
+        self.deal = deal
+        self.hands = deal
+        self.phase = "declare"
+        self.to_move = (dealer + 1) % 4
+        self.declarations = (None,) * 4
+        self.contract = None
+        self.declarer = None
+        self.partner = None
+        self.re_party = None
+        self.order = card_order("normal", rules.nines)
+        self.swines = None
+        self.swines_shown = False
+        self.poverty_cards = ()
+        self.poverty_answers = ()
+        self.trick = ()
+        self.leader = (dealer + 1) % 4
+        self.tricks = ()
+        self.levels = (-1, -1)
+        self.late_reply = (False, False)
+        self.announcements = ()
+        self.clarified_at = None
+        self.shift = 0
+        self.redeal = None
+
+    def clone(self) -> State:
+        """A shallow copy (every field is immutable, so this is a full copy)."""
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def party_of(self, seat: int) -> int | None:
+        """RE or KONTRA for ``seat`` once the engine knows its party, else None."""
+        if self.re_party is None:
+            return None
+        return RE if self.re_party[seat] else KONTRA
+
+    def seats_of(self, party: int) -> list[int]:
+        """The seats of a party (empty before the parties are known)."""
+        if self.re_party is None:
+            return []
+        return [seat for seat in range(4) if self.re_party[seat] == (party == RE)]
+
+    @property
+    def first_seat(self) -> int:
+        """The seat left of the dealer (Vorhand): first to declare and, usually, to lead."""
+        return (self.dealer + 1) % 4
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, hidden cards included (replays and debugging only)."""
+        return {
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "deal": [list(hand) for hand in self.deal],
+            "hands": [list(hand) for hand in self.hands],
+            "declarations": list(self.declarations),
+            "contract": self.contract,
+            "declarer": self.declarer,
+            "partner": self.partner,
+            "parties": None if self.re_party is None else {
+                "re": self.seats_of(RE), "kontra": self.seats_of(KONTRA)},
+            "swines": self.swines,
+            "poverty_cards": list(self.poverty_cards),
+            "trick": [{"seat": p.seat, "card": p.card} for p in self.trick],
+            "tricks": [
+                {"leader": t.leader, "winner": t.winner, "points": t.points,
+                 "cards": [{"seat": p.seat, "card": p.card} for p in t.plays]}
+                for t in self.tricks
+            ],
+            "announcements": [{"seat": s, "value": v} for s, v in self.announcements],
+            "redeal": self.redeal,
+        }

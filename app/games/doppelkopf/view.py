@@ -1,0 +1,128 @@
+"""What one seat may see of a deal (``view``): its own hand and everything public.
+
+Never another seat's cards; never another seat's reservation before they are resolved; never
+a party membership that has not been shown at the table (an announcement, a queen of clubs
+played, a declared contract). A silent solo looks like a normal game to the others until the
+soloist has played both queens of clubs. After the deal everything is revealed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.doppelkopf.cards import QUEEN_OF_CLUBS
+from app.games.doppelkopf.engine import legal_actions
+from app.games.doppelkopf.reservations import HEALTHY
+from app.games.doppelkopf.scoring import score
+from app.games.doppelkopf.state import KONTRA, PARTY_NAMES, RE, State
+
+
+def _queens_played(state: State) -> list[int]:
+    plays = [p for trick in state.tricks for p in trick.plays] + list(state.trick)
+    return [p.seat for p in plays if p.card == QUEEN_OF_CLUBS]
+
+
+def silent_solo_shown(state: State) -> bool:
+    """Whether a silent soloist has played both queens of clubs (so everyone knows)."""
+    return state.contract == "silent_solo" and len(_queens_played(state)) == 2
+
+
+def public_contract(state: State, seat: int | None) -> str | None:
+    """The contract as ``seat`` knows it: a hidden silent solo shows as ``normal``."""
+    if state.contract == "silent_solo" and seat != state.declarer and not silent_solo_shown(state):
+        return "normal"
+    return state.contract
+
+
+def known_parties(state: State, seat: int | None) -> dict[int, str]:
+    """Party of each seat as far as ``seat`` can know it from the table (and its own hand)."""
+    if state.re_party is None or state.phase == "declare":
+        return {}
+    everyone = {s: PARTY_NAMES[RE if state.re_party[s] else KONTRA] for s in range(4)}
+    contract = public_contract(state, seat)
+    hidden_teams = contract == "normal" or (contract == "wedding" and state.clarified_at is None)
+    if state.phase == "done" or not hidden_teams:
+        return everyone
+    known: dict[int, str] = {}
+    for announcer, value in state.announcements:
+        known[announcer] = everyone[announcer]
+    queens = _queens_played(state)
+    for player in queens:
+        known[player] = "re"
+    if len(queens) == 2:
+        return everyone
+    if seat is not None and not (contract == "wedding" and seat != state.declarer):
+        known[seat] = everyone[seat]
+    return known
+
+
+def _declarations(state: State, seat: int | None) -> list[str | None]:
+    shown = []
+    for other, value in enumerate(state.declarations):
+        if value is None or value == HEALTHY or other == seat:
+            shown.append(value)
+        elif state.phase != "declare" and other == state.declarer:
+            shown.append(value)
+        else:
+            shown.append("reservation")
+    return shown
+
+
+def _trick_json(plays: Any) -> list[dict[str, Any]]:
+    return [{"seat": p.seat, "card": p.card} for p in plays]
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """The JSON view of ``state`` for ``seat`` (None: a spectator)."""
+    done = state.phase == "done"
+    contract = public_contract(state, seat)
+    points = [0] * 4
+    tricks_won = [0] * 4
+    for trick in state.tricks:
+        points[trick.winner] += trick.points
+        tricks_won[trick.winner] += 1
+    last = state.tricks[-1] if state.tricks else None
+    own_hand = sorted(state.hands[seat], key=state.order.sort_key) if seat is not None else []
+    data: dict[str, Any] = {
+        "game": "doppelkopf",
+        "seat": seat,
+        "phase": state.phase,
+        "dealer": state.dealer,
+        "to_move": state.to_move,
+        "hand": own_hand,
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "declarations": _declarations(state, seat),
+        "contract": contract,
+        "declarer": state.declarer if contract not in (None, "normal") else None,
+        "trumps": list(state.order.trumps),
+        "trick": _trick_json(state.trick),
+        "leader": state.leader,
+        "last_trick": None if last is None else {
+            "cards": _trick_json(last.plays), "winner": last.winner, "points": last.points},
+        "tricks_won": tricks_won,
+        "points_won": points,
+        "announcements": [{"seat": s, "value": v} for s, v in state.announcements],
+        "parties": {str(s): party for s, party in known_parties(state, seat).items()},
+        "swines": state.swines if state.swines_shown or done else None,
+        "legal": legal_actions(state, seat) if seat is not None else [],
+    }
+    if state.contract == "poverty" or (state.redeal == "poverty_declined"):
+        data["poverty"] = _poverty_view(state, seat)
+    if state.contract == "wedding":
+        data["wedding"] = {"bride": state.declarer, "partner": state.partner,
+                           "clarified_at": state.clarified_at}
+    if done:
+        data["result"] = score(state).details
+    return data
+
+
+def _poverty_view(state: State, seat: int | None) -> dict[str, Any]:
+    poor, taker = state.declarer, state.partner
+    result: dict[str, Any] = {
+        "poor": poor,
+        "taker": taker,
+        "answers": [{"seat": s, "value": v} for s, v in state.poverty_answers],
+    }
+    if seat is not None and seat in (poor, taker) and state.poverty_cards:
+        result["cards"] = list(state.poverty_cards)
+    return result
