@@ -15,7 +15,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.games.base import DealError, IllegalAction, MatchStatus, RoundOutcome, RulesError, best_seats
+from app.games.base import (
+    DealError,
+    IllegalAction,
+    MatchStatus,
+    RoundOutcome,
+    RulesError,
+    best_seats,
+)
 
 RANKS = "9TJQKA"
 DECK = [r + s for s in "CSHD" for r in RANKS]

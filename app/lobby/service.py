@@ -13,7 +13,8 @@ the match.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -21,7 +22,6 @@ from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.bots import LEVELS
 from app.clock import Clock
 from app.db.models import Friendship, GameTable, Invitation, Seat, User
 from app.games.base import RulesError
@@ -59,7 +59,6 @@ class Viewer:
 
     id: int
     name: str
-    friends: set[int] = field(default_factory=set)
 
 
 class Lobby:
@@ -70,6 +69,12 @@ class Lobby:
                  max_open_tables: int = 5) -> None:
         self._db, self._clock, self._rooms, self._friends = sessions, clock, rooms, friends
         self._max_deals, self._max_open = max_deals, max_open_tables
+        #: awaited after every change of the open tables (the live lobby feed)
+        self.on_change: Callable[[], Awaitable[None]] | None = None
+
+    async def _changed(self) -> None:
+        if self.on_change is not None:
+            await self.on_change()
 
     # --- games -----------------------------------------------------------------------------
 
@@ -138,6 +143,7 @@ class Lobby:
         actor = self._rooms.actor(table_id)
         if full:
             actor.start()
+        await self._changed()
         return await self.table(owner, table_id)
 
     async def table(self, viewer: Viewer | None, table_id: int) -> dict[str, Any]:
@@ -222,11 +228,12 @@ class Lobby:
                                  "this table is for the owner's friends only", 403)
             if table.status != "open":
                 raise LobbyError("this table is not open", 409)
-            seat = await self._take_seat(db, table, viewer.id)
+            players = table.players
+            seat = await self._take_seat(db, table_id, players, viewer.id)
             taken = (await db.execute(select(func.count()).select_from(Seat)
                                       .where(Seat.table_id == table_id))).scalar_one()
             started = False
-            if taken == table.players:
+            if taken == players:
                 result = await db.execute(update(GameTable).where(
                     GameTable.id == table_id, GameTable.status == "open").values(status="playing"))
                 await db.commit()
@@ -235,19 +242,21 @@ class Lobby:
         actor.seats_changed()
         if started:
             actor.start()
+        await self._changed()
         return seat
 
-    async def _take_seat(self, db: AsyncSession, table: GameTable, user_id: int) -> int:
+    async def _take_seat(self, db: AsyncSession, table_id: int, players: int,
+                         user_id: int) -> int:
         """INSERT into the lowest free seat; the unique constraints settle races."""
-        for seat in range(table.players):
-            db.add(Seat(table_id=table.id, seat=seat, user_id=user_id))
+        for seat in range(players):
+            db.add(Seat(table_id=table_id, seat=seat, user_id=user_id))
             try:
                 await db.commit()
                 return seat
             except IntegrityError:
                 await db.rollback()
                 mine = (await db.execute(select(Seat.seat).where(
-                    Seat.table_id == table.id, Seat.user_id == user_id))).scalar_one_or_none()
+                    Seat.table_id == table_id, Seat.user_id == user_id))).scalar_one_or_none()
                 if mine is not None:
                     raise LobbyError("you already sit at this table", 409) from None
         raise LobbyError("this table is full", 409)
@@ -269,6 +278,7 @@ class Lobby:
                                  .values(status="closed"))
                 await db.commit()
                 self._rooms.close_table(table_id)
+                await self._changed()
                 return
             result = await db.execute(delete(Seat).where(Seat.table_id == table_id,
                                                          Seat.user_id == viewer.id))
@@ -276,6 +286,7 @@ class Lobby:
             if result.rowcount == 0:
                 raise LobbyError("you do not sit at this table", 404)
         self._rooms.actor(table_id).seats_changed()
+        await self._changed()
 
     async def invite(self, viewer: Viewer, table_id: int, name: str) -> None:
         """The owner invites ``name``. Raises LobbyError 403 (not the owner), 404 (no such
@@ -293,4 +304,20 @@ class Lobby:
             try:
                 await db.commit()
             except IntegrityError:
-                pass  # invited before
+                return  # invited before
+        await self._changed()
+
+    async def scenario(self, table_id: int) -> dict[str, Any]:
+        """The table's match as a scenario document (spec/scenario-format.md).
+
+        Raises LobbyError 404 if the table has no match yet.
+        """
+        async with self._db() as db:
+            table = await db.get(GameTable, table_id)
+        stored = await self._rooms.store.load_match(table_id)
+        if table is None or stored is None:
+            raise LobbyError("this table has no match yet", 404)
+        _match_id, rounds = stored
+        return {"game": table.game, "rules": table.rules, "players": table.players,
+                "rounds": [{"dealer": r.dealer, "deal": r.deal, "deck": r.deck,
+                            "actions": r.actions} for r in rounds]}

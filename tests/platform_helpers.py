@@ -1,0 +1,142 @@
+"""Helpers for the platform tests: settings on a temp database, a live uvicorn server, an
+API client that echoes the CSRF token, a protocol client, and the test-only game.
+
+The live server runs in a thread with computer players thinking 0 seconds and no pause between
+deals, so nothing in these tests waits on wall-clock time except for network I/O.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+
+from app.config import Settings
+from app.games import registry
+from app.main import create_app
+from app.services import build_services
+
+PG_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+
+
+def register_highcard() -> None:
+    """Make the test-only game ``highcard`` (tests/highcard_game.py) available."""
+    registry.GAME_MODULES.setdefault("highcard", "highcard_game")
+    registry.get_game.cache_clear()
+
+
+def settings_for(tmp_path: Path, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "data_dir": tmp_path, "database_url": f"sqlite+aiosqlite:///{tmp_path}/test.db",
+        "secret_key": "test-secret", "bot_delay": 0.0}
+    values.update(overrides)
+    return Settings(**values)
+
+
+def make_app(settings: Settings, *, round_pause: float = 0.0, clock=None):
+    services = build_services(settings, clock, round_pause=round_pause,
+                              rng_factory=lambda table_id: random.Random(table_id))
+    return create_app(settings, services)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def live_server(settings: Settings, **app_options: Any) -> Iterator[str]:
+    """Serve the app on a free port in a thread; yields the base URL."""
+    port = free_port()
+    config = uvicorn.Config(make_app(settings, **app_options), host="127.0.0.1", port=port,
+                            log_level="warning", ws_max_size=settings.ws_max_message)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:  # startup runs migrations: wait for it, bounded
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+class Api:
+    """An httpx client of the JSON API that echoes the CSRF cookie on every POST."""
+
+    def __init__(self, client: httpx.AsyncClient) -> None:
+        self.client = client
+
+    async def csrf(self) -> str:
+        return (await self.client.get("/api/me")).json()["csrf"]
+
+    async def post(self, path: str, body: dict[str, Any] | None = None) -> httpx.Response:
+        return await self.client.post(path, json=body or {},
+                                      headers={"X-CSRF-Token": await self.csrf()})
+
+    async def get(self, path: str) -> httpx.Response:
+        return await self.client.get(path)
+
+    def cookie_header(self) -> str:
+        return "; ".join(f"{c.name}={c.value}" for c in self.client.cookies.jar)
+
+
+def choose_move(state: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """A protocol client's move: a random legal non-announcement action when it is our turn."""
+    view = state.get("view")
+    if not view or state.get("result"):
+        return None
+    you = state["you"]
+    turn = view.get("to_move") if "to_move" in view else (view.get("to_act") or [None])[0]
+    if turn != you:
+        return None
+    legal = [a for a in view.get("legal", []) if a["type"] != "announce"] or view.get("legal", [])
+    if not legal:
+        return None
+    action = dict(rng.choice(legal))
+    action.pop("seat", None)
+    return action
+
+
+async def play_until_over(url: str, table_id: int, cookie: str, rng: random.Random,
+                          *, origin: str | None = None) -> dict[str, Any]:
+    """Connect as a protocol client, play our seat to the end of the match, return the last
+    state. Every message is checked to have a growing ``seq``."""
+    import websockets
+
+    headers = {"Cookie": cookie}
+    if origin:
+        headers["Origin"] = origin
+    ws_url = url.replace("http", "ws", 1) + "/ws"
+    async with websockets.connect(ws_url, additional_headers=headers) as ws:
+        await ws.send(json.dumps({"type": "hello", "table": table_id}))
+        last_seq = -1
+        acted_at = -1
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if message["type"] == "error":
+                continue
+            assert message["seq"] > last_seq or message["type"] == "snapshot", message["type"]
+            last_seq = message["seq"]
+            state = message["state"]
+            if state["result"] is not None:
+                return state
+            move = choose_move(state, rng)
+            if move is not None and message["seq"] > acted_at:
+                acted_at = message["seq"]
+                await ws.send(json.dumps({"type": "action", "action": move}))
