@@ -163,7 +163,7 @@ class Lobby:
         rows = (await db.execute(select(Seat, User.name).outerjoin(User, User.id == Seat.user_id)
                                  .where(Seat.table_id == table.id).order_by(Seat.seat))).all()
         owner = await db.get(User, table.owner_id)
-        seats = [{"seat": s.seat, "name": name or f"Computer ({s.bot_level})", "bot": s.bot_level}
+        seats = [{"seat": s.seat, "name": name or f"Computer {s.seat + 1} ({s.bot_level})", "bot": s.bot_level}
                  for s, name in rows]
         mine = viewer is not None and any(s.user_id == viewer.id for s, _ in rows)
         out = {"id": table.id, "game": table.game, "preset": table.preset,

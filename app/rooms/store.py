@@ -65,7 +65,7 @@ class MatchStore:
                 .where(Seat.table_id == table_id).order_by(Seat.seat))).all()
         seats = tuple(
             SeatInfo(seat=s.seat, user_id=s.user_id,
-                     name=name if name else f"Computer ({s.bot_level})", bot_level=s.bot_level)
+                     name=name if name else f"Computer {s.seat + 1} ({s.bot_level})", bot_level=s.bot_level)
             for s, name in rows)
         return TableInfo(id=table.id, game=table.game, preset=table.preset, rules=table.rules,
                          players=table.players, deals=table.deals, status=table.status,
