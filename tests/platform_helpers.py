@@ -140,3 +140,35 @@ async def play_until_over(url: str, table_id: int, cookie: str, rng: random.Rand
             if move is not None and message["seq"] > acted_at:
                 acted_at = message["seq"]
                 await ws.send(json.dumps({"type": "action", "action": move}))
+
+
+def postgres_available() -> bool:
+    """Whether PostgreSQL answers on 127.0.0.1:5432."""
+    try:
+        with socket.create_connection(("127.0.0.1", 5432), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+async def create_pg_database(name: str) -> str:
+    """Create a fresh PostgreSQL database ``name`` (dropping an old one); returns its URL."""
+    import asyncpg
+
+    conn = await asyncpg.connect("postgresql://postgres@127.0.0.1:5432/test")
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    return f"postgresql+asyncpg://postgres@127.0.0.1:5432/{name}"
+
+
+async def drop_pg_database(name: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect("postgresql://postgres@127.0.0.1:5432/test")
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await conn.close()

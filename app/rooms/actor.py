@@ -68,6 +68,7 @@ class TableActor:
         self._deadlines: dict[int, float] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.stopped = asyncio.Event()
+        self._queue.put_nowait(("load",))  # the first command: commands queue up behind it
 
     # --- commands (any task) ---------------------------------------------------------------
 
@@ -101,9 +102,8 @@ class TableActor:
     # --- the loop --------------------------------------------------------------------------
 
     async def run(self) -> None:
-        """Load the table (rebuilding a match from the event log), then serve commands."""
+        """Serve commands; the first loads the table (rebuilding a match from the event log)."""
         try:
-            await self._load()
             while True:
                 command = await self._queue.get()
                 try:
@@ -115,6 +115,8 @@ class TableActor:
                     log.exception("table %s: command %s failed", self.table_id, command[0])
                 finally:
                     self._queue.task_done()
+                if self.table is None:  # the table could not be loaded: nothing to serve
+                    return
         finally:
             for task in self._tasks:
                 task.cancel()
@@ -123,7 +125,7 @@ class TableActor:
                 self._queue.get_nowait()
                 self._queue.task_done()
 
-    async def _load(self) -> None:
+    async def _on_load(self) -> None:
         self.table = await self._store.load_table(self.table_id)
         stored = await self._store.load_match(self.table_id)
         if stored is not None:
