@@ -21,6 +21,8 @@ from app.rooms.connection import Connection
 from app.rooms.manager import RoomManager
 from app.rooms.store import MatchStore
 
+FAST = ActorConfig(bot_delay=0, round_pause=0, resume_buffer=8)
+
 
 @pytest.fixture
 async def env(tmp_path):
@@ -32,7 +34,7 @@ async def env(tmp_path):
     clock = ManualClock()
     made: list[RoomManager] = []
 
-    async def table(config: ActorConfig = ActorConfig(bot_delay=0, round_pause=0, resume_buffer=8),
+    async def table(config: ActorConfig = FAST,
                     bots: int = 0):
         rooms = RoomManager(MatchStore(sessions, clock), clock, config,
                             rng_factory=lambda table_id: random.Random(7))
