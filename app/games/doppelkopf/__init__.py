@@ -33,7 +33,7 @@ def check_hands(rules: Rules, deal: Sequence[Sequence[str]], deck_cards: Sequenc
     counts = Counter(card for hand in deal for card in hand)
     for card, count in sorted(counts.items()):
         if count != 2:
-            raise DealError("deal", f"{card} appears {count} times, expected 2")
+            raise DealError("deal", f"{count} copies of {card}, expected 2")
 
 
 class Doppelkopf:

@@ -80,6 +80,9 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
     if phase == "poverty_give" and seat == state.declarer:
         return [{"seat": seat, "type": "poverty_give", "cards": list(cards)}
                 for cards in poverty_gifts(state, seat)]
+    if phase == "wedding_partner" and seat == state.to_move:
+        return [{"seat": seat, "type": "wedding_partner", "partner": other}
+                for other in range(4) if other != seat]
     if phase == "poverty_answer" and seat == state.to_move:
         return [{"seat": seat, "type": "poverty_answer", "value": value} for value in ("accept", "decline")]
     if phase == "poverty_return" and seat == state.partner:
@@ -171,6 +174,9 @@ def _resolve_reservations(state: State, events: list[Event]) -> None:
             state.order = card_order(value, state.rules.nines)
             if state.rules.solo_leads == "soloist":
                 state.leader = seat
+        if value == WEDDING and state.rules.wedding_clarification == "named":
+            state.phase, state.to_move = "wedding_partner", seat
+            return
         _start_play(state, events)
         if value.startswith("solo_") and state.rules.solo_requires_no90 and state.rules.announcements:
             steps = ann.announce(state, seat, 1)
@@ -259,6 +265,21 @@ def _poverty_return(state: State, seat: int, action: Mapping[str, Any]) -> tuple
     return new, events
 
 
+def _wedding_partner(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+    """The bride names her partner before the first trick (wedding_clarification ``named``)."""
+    _need_turn(state, seat, "wedding_partner", "name a partner")
+    partner = action.get("partner")
+    if type(partner) is not int or not 0 <= partner < 4 or partner == seat:
+        raise IllegalAction("name another seat (0 to 3) as partner")
+    new = state.clone()
+    new.partner = partner
+    new.re_party = tuple(other in (seat, partner) for other in range(4))
+    new.clarified_at, new.shift = -1, 0
+    events: list[Event] = [{"type": "wedding_partner", "seat": partner, "trick": None}]
+    _start_play(new, events)
+    return new, events
+
+
 def _announce(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
     value = action.get("value")
     level = ann.level_of(value) if isinstance(value, str) else None
@@ -283,6 +304,8 @@ def _closed_reason(state: State) -> str:
         return "these rules have no announcements"
     if state.phase != "play":
         return "announcements are made once the play has begun"
+    if state.phase == "wedding_partner":
+        return "no announcement before the partner is named"
     return "no announcement before the wedding's clarification trick"
 
 
@@ -301,9 +324,11 @@ def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
     hand = state.hands[seat]
     if not isinstance(card, str) or card not in hand:
         raise IllegalAction(f"you do not hold {card}")
-    if card not in playable_cards(hand, state.trick, state.order):
-        led = state.order.suit_of[state.trick[0].card]
-        raise IllegalAction("must follow suit " + ("trump" if led == TRUMP else SUIT_NAMES[led]))
+    if state.trick:
+        suit_of = state.order.suit_of
+        led = suit_of[state.trick[0].card]
+        if suit_of[card] != led and any(suit_of[held] == led for held in hand):
+            raise IllegalAction("must follow suit " + ("trump" if led == TRUMP else SUIT_NAMES[led]))
     new = state.clone()
     _replace_hand(new, seat, _without(hand, [card]))
     new.trick = state.trick + (Play(seat, card),)
@@ -360,6 +385,7 @@ def _clarify_wedding(state: State, events: list[Event]) -> None:
 _HANDLERS: dict[str, Callable[[State, int, Mapping[str, Any]], tuple[State, list[Event]]]] = {
     "declare": _declare,
     "poverty_give": _poverty_give,
+    "wedding_partner": _wedding_partner,
     "poverty_answer": _poverty_answer,
     "poverty_return": _poverty_return,
     "announce": _announce,

@@ -46,7 +46,8 @@ class Rules:
     poverty: the Armut reservation. throw_in: redeal on request (Schmeißen).
     solo_leads: ``left_of_dealer`` or ``soloist``.
     wedding_clarification: which trick finds the partner (``any``, ``first_non_trump``,
-        ``first_trump``).
+        ``first_trump``), or ``named``: the bride names her partner before the first trick
+        (``wedding_partner``; Doublehead Kids).
     solos: the standard solos offered; extra_solos: further solos (``solo_kings`` …).
     re_kontra_doubles, no_back_door, charlie_caught, solo_requires_no90: see the rulings.
     announcements: Re/Kontra and No 90 … Black may be announced at all.
@@ -98,7 +99,7 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 _CHOICES = {
     "solo_leads": ("left_of_dealer", "soloist"),
-    "wedding_clarification": ("any", "first_non_trump", "first_trump"),
+    "wedding_clarification": ("any", "first_non_trump", "first_trump", "named"),
 }
 
 

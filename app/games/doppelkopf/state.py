@@ -36,7 +36,8 @@ class Trick(NamedTuple):
 class State:
     """One deal of Doppelkopf, from the first declaration to the last trick.
 
-    phase: ``declare`` → (``poverty_give`` → ``poverty_answer`` → ``poverty_return``) →
+    phase: ``declare`` → (``wedding_partner`` | ``poverty_give`` → ``poverty_answer`` →
+        ``poverty_return``) →
         ``play`` → ``done``.
     hands: each seat's cards now; deal: as dealt.
     declarations: per seat None (not yet), ``healthy`` or the reservation declared.

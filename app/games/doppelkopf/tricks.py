@@ -15,12 +15,13 @@ def playable_cards(hand: Sequence[str], trick: Sequence[Play], order: CardOrder)
     Follow suit: who holds a card of the led suit class (trump is a suit of its own) must play
     one; who cannot follow may play any card.
     """
+    distinct = list(dict.fromkeys(hand))
     if not trick:
-        return list(dict.fromkeys(hand))
+        return distinct
     suit_of = order.suit_of
     led = suit_of[trick[0].card]
-    following = [card for card in dict.fromkeys(hand) if suit_of[card] == led]
-    return following or list(dict.fromkeys(hand))
+    following = [card for card in distinct if suit_of[card] == led]
+    return following or distinct
 
 
 def trick_winner(plays: Sequence[Play], order: CardOrder, rules: Rules, *, last_trick: bool) -> int:

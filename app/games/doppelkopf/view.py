@@ -44,7 +44,7 @@ def known_parties(state: State, seat: int | None) -> dict[int, str]:
     if state.phase == "done" or not hidden_teams:
         return everyone
     known: dict[int, str] = {}
-    for announcer, value in state.announcements:
+    for announcer, _value in state.announcements:
         known[announcer] = everyone[announcer]
     queens = _queens_played(state)
     for player in queens:
@@ -99,6 +99,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "leader": state.leader,
         "last_trick": None if last is None else {
             "cards": _trick_json(last.plays), "winner": last.winner, "points": last.points},
+        "tricks": [{"leader": t.leader, "cards": _trick_json(t.plays), "winner": t.winner,
+                    "points": t.points} for t in state.tricks],
         "tricks_won": tricks_won,
         "points_won": points,
         "announcements": [{"seat": s, "value": v} for s, v in state.announcements],

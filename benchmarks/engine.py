@@ -1,0 +1,70 @@
+"""Benchmark of the Doppelkopf rules core: random legal full deals on one core.
+
+Plays random deals (about half normal games, half random solos) for a fixed time, choosing
+uniformly among the legal cards of the seat to move. Prints deals per second and microseconds
+per legal_actions+apply; the last line is one JSON object:
+``{"deals_per_s": x, "us_per_action": y}``.
+
+    python benchmarks/engine.py --seconds 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.games.doppelkopf import GAME  # noqa: E402
+from app.games.doppelkopf.rules import STANDARD_SOLOS  # noqa: E402
+
+
+def play_deal(rules, rng: random.Random) -> int:
+    """Play one random deal; return the number of legal_actions+apply steps."""
+    deal, deck = GAME.deal(rules, 4, rng)
+    state = GAME.new_round(rules, 4, deal, deck, rng.randrange(4))
+    solo = rng.choice(STANDARD_SOLOS) if rng.random() < 0.5 else None
+    steps = 0
+    while state.to_move is not None:
+        seat = state.to_move
+        legal = GAME.legal_actions(state, seat)
+        if legal[0]["type"] == "declare":
+            action = {"seat": seat, "type": "declare", "value": solo if solo and seat == state.first_seat else "healthy"}
+        else:
+            action = rng.choice(legal)
+        state, _ = GAME.apply(state, action)
+        steps += 1
+    GAME.outcome(state)
+    return steps
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--preset", default="ddv")
+    args = parser.parse_args()
+    rules = GAME.make_rules({"preset": args.preset})
+    rng = random.Random(args.seed)
+    deals = steps = 0
+    start = time.perf_counter()
+    deadline = start + args.seconds
+    while time.perf_counter() < deadline:
+        steps += play_deal(rules, rng)
+        deals += 1
+    elapsed = time.perf_counter() - start
+    deals_per_s = deals / elapsed
+    us_per_action = elapsed / steps * 1e6
+    print(f"preset {args.preset}: {deals} deals in {elapsed:.1f} s on one core", file=sys.stderr)
+    print(f"deals/s: {deals_per_s:.0f}")
+    print(f"us per legal_actions+apply: {us_per_action:.2f}")
+    print(json.dumps({"deals_per_s": round(deals_per_s, 1), "us_per_action": round(us_per_action, 2)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
