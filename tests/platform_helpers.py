@@ -31,7 +31,7 @@ PG_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 
 def register_highcard() -> None:
     """Make the test-only game ``highcard`` (tests/highcard_game.py) available."""
-    registry.GAME_MODULES.setdefault("highcard", "highcard_game")
+    registry.GAME_MODULES.setdefault("highcard", "tests.highcard_game")
     registry.get_game.cache_clear()
 
 

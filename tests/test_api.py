@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from platform_helpers import Api, make_app, settings_for
 
 from app.accounts.cookies import SESSION_COOKIE
+from tests.platform_helpers import Api, make_app, settings_for
 
 
 @pytest.fixture

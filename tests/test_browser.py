@@ -12,8 +12,9 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import artifacts_dir, require
-from platform_helpers import live_server, settings_for
+
+from tests.conftest import artifacts_dir, require
+from tests.platform_helpers import live_server, settings_for
 
 pytestmark = pytest.mark.browser
 

@@ -11,13 +11,6 @@ import os
 import random
 
 import pytest
-from conftest import require
-from platform_helpers import (
-    create_pg_database,
-    drop_pg_database,
-    postgres_available,
-    register_highcard,
-)
 from sqlalchemy import func, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 
@@ -30,6 +23,13 @@ from app.rooms.actor import ActorConfig
 from app.rooms.connection import Connection
 from app.rooms.manager import RoomManager
 from app.rooms.store import MatchStore
+from tests.conftest import require
+from tests.platform_helpers import (
+    create_pg_database,
+    drop_pg_database,
+    postgres_available,
+    register_highcard,
+)
 
 EXPECTED_TABLES = {"users", "sessions", "friendships", "tables", "seats", "invitations",
                    "matches", "rounds", "actions", "results", "alembic_version"}

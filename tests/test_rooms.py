@@ -8,7 +8,6 @@ import asyncio
 import random
 
 import pytest
-from platform_helpers import register_highcard
 from sqlalchemy import text
 
 from app.clock import ManualClock
@@ -20,6 +19,7 @@ from app.rooms.actor import ActorConfig
 from app.rooms.connection import Connection
 from app.rooms.manager import RoomManager
 from app.rooms.store import MatchStore
+from tests.platform_helpers import register_highcard
 
 FAST = ActorConfig(bot_delay=0, round_pause=0, resume_buffer=8)
 

@@ -7,9 +7,9 @@ import random
 
 import httpx
 import pytest
-from platform_helpers import Api, live_server, play_until_over, settings_for
 
 from app.scenario import load_scenario, replay
+from tests.platform_helpers import Api, live_server, play_until_over, settings_for
 
 
 @pytest.fixture
