@@ -6,7 +6,8 @@ COPY app ./app
 COPY migrations ./migrations
 COPY static ./static
 COPY templates ./templates
-RUN pip install --no-cache-dir . \
+# editable: the app finds alembic.ini, migrations/, static/ and templates/ beside app/
+RUN pip install --no-cache-dir -e . \
  && useradd --create-home doppelrunde && mkdir -p /app/data && chown doppelrunde /app/data
 USER doppelrunde
 EXPOSE 8000

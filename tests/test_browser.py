@@ -115,6 +115,9 @@ def test_guest_plays_a_whole_deal_against_three_computer_players(browser, site):
     totals = [int(t) for t in page.locator("#scores tfoot td").all_text_contents()[1:]]
     assert len(totals) == 4 and sum(totals) == 0
     assert page.locator("#hand button.card").count() == 0
+    points = page.text_content("#round-result dd[data-key=card_points]")
+    assert re.fullmatch(r"Re \d+ · Kontra \d+", points), points
+    assert sum(int(n) for n in re.findall(r"\d+", points)) == 240
     page.screenshot(path=str(artifacts_dir() / "table-score-sheet.png"), full_page=True)
     page.close()
 

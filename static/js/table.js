@@ -11,7 +11,7 @@ const LABELS = {
   healthy: "Healthy", reservation: "Reservation", wedding: "Wedding", poverty: "Poverty",
   throw_in: "Throw in", accept: "Take the poverty", decline: "Decline",
   re: "Re", kontra: "Kontra", no90: "No 90", no60: "No 60", no30: "No 30", black: "Black",
-  win: "Announce win", double: "Double",
+  win: "Announce win", double: "Double", won: "Won", normal: "Normal game",
 };
 const TYPE_LABELS = {poverty_give: "Give the selected cards", poverty_return: "Return the selected cards"};
 
@@ -189,6 +189,36 @@ function renderPrompt() {
   } else prompt.textContent = "";
 }
 
+/** A deal's outcome detail as text: seats become names, parties and reasons become words. */
+function detailText(key, value) {
+  if (value === null || value === undefined) return null;
+  if (key === "parties" && typeof value === "object") {
+    return Object.entries(value).map(([party, seats]) =>
+      `${label(party)}: ${[].concat(seats).map(seatName).join(", ")}`).join(" · ");
+  }
+  if (["declarer", "winner_seat", "bride", "partner"].includes(key) && typeof value === "number") {
+    return seatName(value);
+  }
+  if (Array.isArray(value)) {
+    const parts = value.map((item) => {
+      if (item && typeof item === "object") {
+        if ("reason" in item) {
+          const sign = item.points > 0 ? "+" : "";
+          return `${label(item.reason)}${item.party ? ` (${label(item.party)})` : ""} ${sign}${item.points ?? ""}`.trim();
+        }
+        if ("seat" in item) return `${seatName(item.seat)}: ${label(item.value ?? item.type ?? "")}`;
+        return Object.entries(item).map(([k, v]) => `${k} ${v}`).join(" ");
+      }
+      return String(item);
+    });
+    return parts.length ? parts.join(" · ") : null;
+  }
+  if (typeof value === "object") {
+    return Object.entries(value).map(([k, v]) => `${label(k)} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(" · ");
+  }
+  return typeof value === "string" ? label(value) : String(value);
+}
+
 function renderRoundResult() {
   const box = $("round-result");
   const view = state.view;
@@ -202,10 +232,13 @@ function renderRoundResult() {
   box.appendChild(title);
   const list = document.createElement("dl");
   for (const [key, value] of Object.entries(details)) {
+    const text = detailText(key, value);
+    if (text === null || text === "") continue;
     const dt = document.createElement("dt");
     dt.textContent = key.replaceAll("_", " ");
     const dd = document.createElement("dd");
-    dd.textContent = typeof value === "object" ? JSON.stringify(value) : String(value);
+    dd.dataset.key = key;
+    dd.textContent = text;
     list.append(dt, dd);
   }
   box.appendChild(list);
