@@ -119,11 +119,16 @@ def test_guest_plays_a_whole_deal_against_three_computer_players(browser, site):
     assert re.fullmatch(r"Re \d+ · Kontra \d+", points), points
     assert sum(int(n) for n in re.findall(r"\d+", points)) == 240
     page.screenshot(path=str(artifacts_dir() / "table-score-sheet.png"), full_page=True)
+    page.click("#score-sheet-link")
+    assert [int(t) for t in page.locator("#scores tfoot td").all_text_contents()[2:]] == totals
+    assert page.text_content("#winners").startswith("Winner:")
     page.close()
 
 
 def test_invited_table_two_people_two_computers_and_a_stranger_refused(browser, site):
-    alice_ctx, bob_ctx, carol_ctx = (browser.new_context() for _ in range(3))
+    alice_ctx, carol_ctx = browser.new_context(), browser.new_context()
+    bob_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)  # bob plays on a phone
     alice, bob, carol = alice_ctx.new_page(), bob_ctx.new_page(), carol_ctx.new_page()
     register(alice, site, "alice")
     register(bob, site, "bob")
@@ -150,7 +155,7 @@ def test_invited_table_two_people_two_computers_and_a_stranger_refused(browser, 
     bob.wait_for_url(table_url)
     bob.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.view",
                           timeout=15000)
-    bob.screenshot(path=str(artifacts_dir() / "invited-table.png"), full_page=True)
+    bob.screenshot(path=str(artifacts_dir() / "invited-table-phone.png"), full_page=True)
     play_to_end([alice, bob])
     for page in (alice, bob):
         assert page.text_content("#match-result").startswith("Winner:")

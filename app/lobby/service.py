@@ -28,6 +28,7 @@ from app.games.base import RulesError
 from app.games.registry import UnknownGame, available_games, get_game
 from app.lobby.friends import Friends
 from app.rooms.manager import RoomManager
+from app.rooms.match import MatchProgress
 
 
 class LobbyError(ValueError):
@@ -321,3 +322,21 @@ class Lobby:
         return {"game": table.game, "rules": table.rules, "players": table.players,
                 "rounds": [{"dealer": r.dealer, "deal": r.deal, "deck": r.deck,
                             "actions": r.actions} for r in rounds]}
+
+    async def score_sheet(self, table_id: int) -> dict[str, Any]:
+        """The table and its match's score sheet, replayed from the event log.
+
+        ``{"table": {...as table()}, "sheet": {"rounds", "totals", "deals", "played"},
+        "winners": [...] or None}``. Raises LobbyError 404 for no table or no match yet.
+        """
+        table = await self.table(None, table_id)
+        stored = await self._rooms.store.load_match(table_id)
+        if stored is None:
+            raise LobbyError("this table has no match yet", 404)
+        game = get_game(table["game"])
+        async with self._db() as db:
+            rules_raw = (await db.get(GameTable, table_id)).rules
+        progress = MatchProgress.replay(game, game.make_rules(rules_raw), table["players"],
+                                       table["deals"], stored[1])
+        return {"table": table, "sheet": progress.score_sheet(),
+                "winners": progress.winners() if progress.match_over() else None}

@@ -104,14 +104,16 @@ async def logout_form(request: Request, services: ServicesDep) -> Response:
 
 @router.post("/tables", dependencies=[Csrf])
 async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser,
-                        game: str = Form(), preset: str = Form(""), deals: int = Form(4),
+                        game: str = Form(), preset: str = Form(""), players: int | None = Form(None),
+                        deals: int = Form(4),
                         opponents: str = Form("any"), skill: str = Form("beginner"),
                         bots: int = Form(0), invite: str = Form("")) -> Response:
     """New Game from the lobby form; on success go to the table."""
     if user is None:
         return _back("/login")
     try:
-        spec = NewTable(game=game, preset=preset or None, deals=deals, opponents=opponents,
+        spec = NewTable(game=game, preset=preset or None, players=players, deals=deals,
+                        opponents=opponents,
                         skill=skill, bots=bots,
                         invite=[n for n in invite.replace(",", " ").split() if n])
         table = await services.lobby.create_table(viewer(user), spec)
@@ -187,3 +189,13 @@ async def friends_form(verb: str, request: Request, services: ServicesDep, user:
     except FriendError as err:
         return await _lobby_page(request, services, user, 400, str(err))
     return _back("/")
+
+
+@router.get("/tables/{table_id}/scores", response_class=HTMLResponse)
+async def scores_page(table_id: int, request: Request, services: ServicesDep, user: MaybeUser):
+    """The score sheet of a table's match (replayed from the event log)."""
+    try:
+        data = await services.lobby.score_sheet(table_id)
+    except LobbyError as err:
+        return _page(request, "error.html", user, err.status, error=str(err))
+    return _page(request, "scores.html", user, **data)

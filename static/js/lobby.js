@@ -43,16 +43,33 @@ const socket = new Socket({type: "hello", table: null}, (msg) => {
 }, (text, ok) => { status.textContent = ok ? "" : text; });
 socket.connect();
 
+function fill(select, values, selectLast) {
+  select.replaceChildren();
+  values.forEach((value, i) => {
+    const item = document.createElement("option");
+    item.textContent = value;
+    if (selectLast && i === values.length - 1) item.selected = true;
+    select.appendChild(item);
+  });
+}
+
+// New Game: presets and seat counts follow the game; computer players at most seats - 1
 const game = document.getElementById("game");
 const preset = document.getElementById("preset");
-if (game && preset) {
+const players = document.getElementById("players");
+const bots = document.getElementById("bots");
+function limitBots() {
+  const max = Number(players.value) - 1;
+  for (const option of bots.options) option.disabled = Number(option.value) > max;
+  if (Number(bots.value) > max) bots.value = String(max);
+}
+if (game && preset && players && bots) {
   game.addEventListener("change", () => {
     const option = game.selectedOptions[0];
-    preset.replaceChildren();
-    for (const name of (option.dataset.presets || "").split(",").filter(Boolean)) {
-      const item = document.createElement("option");
-      item.textContent = name;
-      preset.appendChild(item);
-    }
+    fill(preset, (option.dataset.presets || "").split(",").filter(Boolean), false);
+    fill(players, (option.dataset.players || "").split(",").filter(Boolean), true);
+    limitBots();
   });
+  players.addEventListener("change", limitBots);
+  limitBots();
 }
