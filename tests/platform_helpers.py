@@ -43,9 +43,9 @@ def settings_for(tmp_path: Path, **overrides: Any) -> Settings:
     return Settings(**values)
 
 
-def make_app(settings: Settings, *, round_pause: float = 0.0, clock=None):
+def make_app(settings: Settings, *, round_pause: float = 0.0, clock=None, rng_factory=None):
     services = build_services(settings, clock, round_pause=round_pause,
-                              rng_factory=lambda table_id: random.Random(table_id))
+                              rng_factory=rng_factory or (lambda table_id: random.Random(table_id)))
     return create_app(settings, services)
 
 
@@ -172,3 +172,30 @@ async def drop_pg_database(name: str) -> None:
         await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     finally:
         await conn.close()
+
+
+class ScriptedRandom(random.Random):
+    """A test rng: the first shuffle puts ``first_hand`` on top of the deck (seat 0's hand);
+    ``choice`` prefers an action whose value is in ``prefer`` (so computer players say
+    "healthy" and "accept"). Everything else is an ordinary seeded random.Random."""
+
+    def __init__(self, first_hand: list[str], prefer: tuple[str, ...], seed: int = 1) -> None:
+        super().__init__(seed)
+        self._first_hand = first_hand
+        self._prefer = prefer
+
+    def shuffle(self, x) -> None:  # type: ignore[override]
+        super().shuffle(x)
+        if self._first_hand:
+            rest = list(x)
+            for card in self._first_hand:
+                rest.remove(card)
+            x[:] = self._first_hand + rest
+            self._first_hand = []
+
+    def choice(self, seq):  # type: ignore[override]
+        for value in self._prefer:
+            for item in seq:
+                if isinstance(item, dict) and item.get("value") == value:
+                    return item
+        return super().choice(seq)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import artifacts_dir, require
-from tests.platform_helpers import live_server, settings_for
+from tests.platform_helpers import ScriptedRandom, live_server, settings_for
 
 pytestmark = pytest.mark.browser
 
@@ -163,3 +163,37 @@ def test_invited_table_two_people_two_computers_and_a_stranger_refused(browser, 
     assert names[1:3] == ["alice", "bob"]
     for ctx in (alice_ctx, bob_ctx, carol_ctx):
         ctx.close()
+
+
+NO_TRUMPS = ["AC", "AC", "TC", "TC", "KC", "KC", "9C", "9C", "AS", "AS", "TS", "TS"]
+
+
+def test_guest_declares_poverty_and_gives_three_chosen_cards(browser, tmp_path):
+    """Seat 0 is dealt no trumps; computer players say healthy and take the poverty."""
+    def rng(_table_id: int) -> ScriptedRandom:
+        return ScriptedRandom(NO_TRUMPS, prefer=("healthy", "accept"))
+
+    with live_server(settings_for(tmp_path), rng_factory=rng) as url:
+        page = browser.new_page(viewport={"width": 1000, "height": 900})
+        page.goto(url + "/")
+        page.click("#play-guest")
+        page.fill("#deals", "1")
+        assert not page.is_checked("#opt-poverty")  # off in the DDV preset
+        page.check("#opt-poverty")
+        page.click("#create-table")
+        page.wait_for_url(re.compile(r".*/tables/\d+$"))
+        page.click("#choices button[data-type=declare][data-value=poverty]")
+        page.wait_for_selector("#hand button.card.selectable")
+        assert page.is_disabled("#submit-cards")
+        for card in ("9C", "9C", "KC"):
+            page.locator(f"#hand button.card.selectable[data-card='{card}']:not(.selected)").first.click()
+        assert page.locator("#hand button.card.selected").count() == 3
+        page.screenshot(path=str(artifacts_dir() / "poverty-give.png"), full_page=True)
+        page.click("#submit-cards")
+        page.wait_for_function("() => window.doppelrunde.state.view.phase === 'play'", timeout=15000)
+        view = page.evaluate("window.doppelrunde.state.view")
+        assert view["poverty"]["poor"] == 0 and view["poverty"]["taker"] in (1, 2, 3)
+        assert len(view["hand"]) == 12
+        play_to_end([page])
+        assert page.text_content("#round-result dd[data-key=contract]") == "Poverty"
+        page.close()

@@ -81,12 +81,17 @@ class Lobby:
 
     @staticmethod
     def games() -> list[dict[str, Any]]:
-        """Every installed game: ``{"name", "players": [...], "presets": [...]}``."""
+        """Every installed game: ``{"name", "players": [...], "presets": [...], "switches":
+        {preset: {option: bool}}}`` — the on/off options of each preset, for New Game."""
         result = []
         for name in available_games():
             game = get_game(name)
+            switches = {}
+            for preset in game.presets:
+                rules = game.rules_json(game.make_rules({"preset": preset}))
+                switches[preset] = {k: v for k, v in rules.items() if isinstance(v, bool)}
             result.append({"name": name, "players": list(game.player_counts),
-                           "presets": list(game.presets)})
+                           "presets": list(game.presets), "switches": switches})
         return result
 
     # --- tables ----------------------------------------------------------------------------

@@ -107,13 +107,20 @@ async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser
                         game: str = Form(), preset: str = Form(""), players: int | None = Form(None),
                         deals: int = Form(4),
                         opponents: str = Form("any"), skill: str = Form("beginner"),
-                        bots: int = Form(0), invite: str = Form("")) -> Response:
-    """New Game from the lobby form; on success go to the table."""
+                        bots: int = Form(0), invite: str = Form(""),
+                        switches: str = Form("")) -> Response:
+    """New Game from the lobby form; on success go to the table.
+
+    ``switches`` names the on/off rule options the form showed; each is on when its checkbox
+    ``opt_<name>`` was sent.
+    """
     if user is None:
         return _back("/login")
+    form = await request.form()
+    options = {name: f"opt_{name}" in form for name in switches.split(",") if name}
     try:
-        spec = NewTable(game=game, preset=preset or None, players=players, deals=deals,
-                        opponents=opponents,
+        spec = NewTable(game=game, preset=preset or None, options=options, players=players,
+                        deals=deals, opponents=opponents,
                         skill=skill, bots=bots,
                         invite=[n for n in invite.replace(",", " ").split() if n])
         table = await services.lobby.create_table(viewer(user), spec)

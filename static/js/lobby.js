@@ -63,13 +63,38 @@ function limitBots() {
   for (const option of bots.options) option.disabled = Number(option.value) > max;
   if (Number(bots.value) > max) bots.value = String(max);
 }
+const games = JSON.parse(document.getElementById("games-data").textContent);
+
+// on/off rule options of the chosen game and preset, preset values checked
+function renderSwitches() {
+  const box = document.getElementById("switches");
+  const info = games.find((g) => g.name === game.value);
+  const values = (info && info.switches[preset.value]) || {};
+  box.replaceChildren();
+  for (const [name, on] of Object.entries(values)) {
+    const labelEl = document.createElement("label");
+    labelEl.className = "switch";
+    const input = document.createElement("input");
+    input.type = "checkbox";
+    input.name = `opt_${name}`;
+    input.id = `opt-${name}`;
+    input.checked = on;
+    labelEl.append(input, " " + name.replaceAll("_", " "));
+    box.appendChild(labelEl);
+  }
+  document.getElementById("switches-names").value = Object.keys(values).join(",");
+}
+
 if (game && preset && players && bots) {
+  preset.addEventListener("change", renderSwitches);
   game.addEventListener("change", () => {
     const option = game.selectedOptions[0];
     fill(preset, (option.dataset.presets || "").split(",").filter(Boolean), false);
     fill(players, (option.dataset.players || "").split(",").filter(Boolean), true);
     limitBots();
+    renderSwitches();
   });
   players.addEventListener("change", limitBots);
   limitBots();
+  renderSwitches();
 }
