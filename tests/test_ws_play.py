@@ -52,3 +52,45 @@ async def test_four_clients_play_a_whole_doppelkopf_deal(server):
     assert len(counted) == 1
     for api in players:
         await api.client.aclose()
+
+
+async def _until(ws, predicate):
+    import json
+
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+        if predicate(message):
+            return message
+
+
+async def test_a_restarted_server_rebuilds_the_table_and_the_client_resumes(tmp_path):
+    import json
+
+    import websockets
+
+    settings = settings_for(tmp_path)
+    with live_server(settings) as url:
+        api = await _guest(url)
+        table = (await api.post("/api/tables", {"game": "doppelkopf", "bots": 3, "deals": 1})).json()
+        cookie = api.cookie_header()
+        await api.client.aclose()
+        async with websockets.connect(url.replace("http", "ws") + "/ws",
+                                      additional_headers={"Cookie": cookie}) as ws:
+            await ws.send(json.dumps({"type": "hello", "table": table["id"]}))
+            await _until(ws, lambda m: m.get("state", {}).get("view", {}).get("to_move") == 0)
+            await ws.send(json.dumps({"type": "action",
+                                      "action": {"type": "declare", "value": "healthy"}}))
+            before = await _until(ws, lambda m: m.get("action") == {
+                "type": "declare", "value": "healthy", "seat": 0})
+    with live_server(settings) as url:  # a new process on the same database
+        async with websockets.connect(url.replace("http", "ws") + "/ws",
+                                      additional_headers={"Cookie": cookie}) as ws:
+            await ws.send(json.dumps({"type": "hello", "table": table["id"],
+                                      "last_seq": before["seq"], "epoch": before["epoch"]}))
+            after = json.loads(await asyncio.wait_for(ws.recv(), 30))
+        assert after["type"] == "snapshot" and after["epoch"] != before["epoch"]
+        assert after["state"]["view"]["declarations"][0] == "healthy"
+        # seat 0 leads the first trick, so its hand is as it was (order aside)
+        assert sorted(after["state"]["view"]["hand"]) == sorted(before["state"]["view"]["hand"])
+        final = await play_until_over(url, table["id"], cookie, random.Random(5))
+        assert final["scores"]["played"] == 1
