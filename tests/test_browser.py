@@ -197,3 +197,28 @@ def test_guest_declares_poverty_and_gives_three_chosen_cards(browser, tmp_path):
         play_to_end([page])
         assert page.text_content("#round-result dd[data-key=contract]") == "Poverty"
         page.close()
+
+
+def test_reconnects_by_itself_and_a_second_tab_takes_the_seat_over(browser, site):
+    context = browser.new_context()
+    first = context.new_page()
+    first.goto(site + "/")
+    first.click("#play-guest")
+    first.fill("#deals", "1")
+    first.click("#create-table")
+    first.wait_for_url(re.compile(r".*/tables/\d+$"))
+    first.wait_for_function("() => document.getElementById('conn').textContent === 'connected'")
+    seq = first.evaluate("window.doppelrunde.seq")
+    first.evaluate("window.doppelrunde.socket.ws.close()")  # the network drops
+    first.wait_for_function("() => document.getElementById('conn').textContent === 'reconnecting…'")
+    first.wait_for_function("() => document.getElementById('conn').textContent === 'connected'",
+                            timeout=15000)
+    first.wait_for_function(f"() => window.doppelrunde.seq > {seq}")  # resumed, seat shown again
+
+    second = context.new_page()
+    second.goto(first.url)
+    second.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.you === 0")
+    first.wait_for_function(
+        "() => document.getElementById('conn').textContent.includes('another tab')")
+    assert "bad" in first.get_attribute("#conn", "class")
+    context.close()

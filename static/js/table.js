@@ -25,7 +25,8 @@ let state = null;
 let seq = 0;
 let selected = [];
 // read-only access for debugging and browser tests
-window.doppelrunde = {get state() { return state; }, get seq() { return seq; }};
+window.doppelrunde = {get state() { return state; }, get seq() { return seq; },
+  get socket() { return socket; }};
 
 function seatName(seat) {
   const info = state.table.seats.find((s) => s.seat === seat);
