@@ -220,3 +220,17 @@ async def test_nothing_is_announced_when_the_action_cannot_be_stored(env):
     assert [m["code"] for m in messages(conns[seat])] == ["server_error"]
     assert messages(conns[1 - seat]) == []
     assert actor.seq == seq and actor.progress.current.actions == []
+
+
+async def test_a_computer_player_that_picks_an_illegal_move_does_not_stall_the_table(env, monkeypatch):
+    import app.rooms.actor as actor_module
+
+    monkeypatch.setattr(actor_module, "strategy", lambda level: lambda view, rng: {"type": "cheat"})
+    actor, viewers = await env["table"](bots=1)
+    conn = Connection(viewers[0].id)
+    actor.attach(conn)
+    await actor.idle()
+    while actor.table.status != "finished":
+        await step(actor, {0: conn})
+    assert actor.progress.counted() == 2
+    assert all(a["type"] != "cheat" for r in actor.progress.rounds for a in r.actions)

@@ -216,8 +216,14 @@ class TableActor:
             action = strategy(level)(view, self._rng)
         except (KeyError, ValueError):
             log.exception("table %s: bot of seat %s failed", self.table_id, seat)
-            return
-        await self._apply(seat, {**action, "seat": seat}, None)
+            action = {}
+        if not await self._apply(seat, {**action, "seat": seat}, None):
+            # a computer player must never stall a table: fall back to a legal move
+            log.warning("table %s: bot move %r refused; playing a legal one", self.table_id, action)
+            legal = progress.game.legal_actions(progress.state, seat)
+            moves = [a for a in legal if a.get("type") != "announce"] or legal
+            if moves:
+                await self._apply(seat, dict(moves[0]), None)
 
     def _on_stop(self, reason: str) -> None:
         for conn, _seat in self._conns.values():
@@ -227,24 +233,28 @@ class TableActor:
 
     # --- the game --------------------------------------------------------------------------
 
-    async def _apply(self, seat: int, action: dict[str, Any], origin: Connection | None) -> None:
-        """Check, log (durably), commit, tell everyone. Errors go to ``origin`` only."""
+    async def _apply(self, seat: int, action: dict[str, Any], origin: Connection | None) -> bool:
+        """Check, log (durably), commit, tell everyone; returns whether it was accepted.
+
+        Errors go to ``origin`` only: ``illegal`` (the rules' reason) or ``server_error`` (the
+        log could not be written; nothing changed).
+        """
         progress = self.progress
         if progress is None or progress.current is None:
             self._error(origin, "illegal", "the game has not started")
-            return
+            return False
         try:
             new_state, events = progress.try_action(action)
         except IllegalAction as err:
             self._error(origin, "illegal", str(err) or "not allowed now")
-            return
+            return False
         record = progress.current
         try:
             await self._store.append_action(record.id, len(record.actions), action)
         except Exception:
             log.exception("table %s: cannot store action", self.table_id)
             self._error(origin, "server_error", "the action could not be saved; try again")
-            return
+            return False
         outcome = progress.commit_action(action, new_state)
         self._turn += 1
         if outcome is not None:
@@ -254,6 +264,7 @@ class TableActor:
             await self._after_round()
         else:
             self._schedule_turns()
+        return True
 
     async def _after_round(self) -> None:
         assert self.progress is not None and self.table is not None
