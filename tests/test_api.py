@@ -91,6 +91,8 @@ async def test_guest_who_registers_keeps_their_games(new_client):
     assert guest_user["guest"] and guest_user["name"].startswith("Guest-")
     table = (await guest.post("/api/tables", {"game": "doppelkopf", "bots": 3, "deals": 1})).json()
     assert table["status"] == "playing"
+    hidden = await guest.get(f"/api/tables/{table['id']}/scenario")
+    assert hidden.status_code == 409  # it would show every hand while the match runs
     registered_user = (await guest.post("/api/register", {"name": "gustav", "password": "long enough"})).json()["user"]
     assert registered_user["id"] == guest_user["id"] and registered_user["guest"] is False
     mine = [t for t in (await guest.get("/api/tables")).json() if t["mine"]]

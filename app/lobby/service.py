@@ -314,15 +314,18 @@ class Lobby:
         await self._changed()
 
     async def scenario(self, table_id: int) -> dict[str, Any]:
-        """The table's match as a scenario document (spec/scenario-format.md).
+        """The table's finished match as a scenario document (spec/scenario-format.md).
 
-        Raises LobbyError 404 if the table has no match yet.
+        Raises LobbyError 404 if the table has no match, 409 while it is being played (the
+        document holds every hand).
         """
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
         stored = await self._rooms.store.load_match(table_id)
         if table is None or stored is None:
             raise LobbyError("this table has no match yet", 404)
+        if table.status != "finished":
+            raise LobbyError("the match is still being played; export it when it is over", 409)
         _match_id, rounds = stored
         return {"game": table.game, "rules": table.rules, "players": table.players,
                 "rounds": [{"dealer": r.dealer, "deal": r.deal, "deck": r.deck,
