@@ -321,11 +321,13 @@ class Lobby:
         """
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
-        stored = await self._rooms.store.load_match(table_id)
-        if table is None or stored is None:
-            raise LobbyError("this table has no match yet", 404)
+        if table is None:
+            raise LobbyError("no such table", 404)
         if table.status != "finished":
-            raise LobbyError("the match is still being played; export it when it is over", 409)
+            raise LobbyError("the match is not over; export it when it is", 409)
+        stored = await self._rooms.store.load_match(table_id)
+        if stored is None:
+            raise LobbyError("this table has no match", 404)
         _match_id, rounds = stored
         return {"game": table.game, "rules": table.rules, "players": table.players,
                 "rounds": [{"dealer": r.dealer, "deal": r.deal, "deck": r.deck,

@@ -259,6 +259,7 @@ class TableActor:
         self._turn += 1
         if outcome is not None:
             await self._store.finish_round(record.id, outcome)
+            await self._store_result()
         self._broadcast(action, events)
         if outcome is not None:
             await self._after_round()
@@ -266,14 +267,19 @@ class TableActor:
             self._schedule_turns()
         return True
 
+    async def _store_result(self) -> None:
+        """Store the match result once it is over (before anyone is told)."""
+        assert self.progress is not None and self.table is not None
+        if self.progress.match_over() and self.table.status != "finished":
+            await self._store.finish_match(self.match_id, self.table,
+                                           self.progress.score_sheet()["totals"],
+                                           self.progress.winners())
+            self.table = await self._store.load_table(self.table_id)
+
     async def _after_round(self) -> None:
         assert self.progress is not None and self.table is not None
         if self.progress.match_over():
-            if self.table.status != "finished":
-                await self._store.finish_match(self.match_id, self.table,
-                                               self.progress.score_sheet()["totals"],
-                                               self.progress.winners())
-                self.table = await self._store.load_table(self.table_id)
+            await self._store_result()  # after a restart between the last action and here
             self._broadcast(None, [{"type": "match_over"}])
             await self._changed()
         elif self._config.round_pause <= 0:
