@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import uvicorn
 
 from app.config import Settings
 from app.games import registry
 from app.main import create_app
+from app.server import build_server
 from app.services import build_services
 
 PG_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
@@ -43,10 +43,13 @@ def settings_for(tmp_path: Path, **overrides: Any) -> Settings:
     return Settings(**values)
 
 
-def make_app(settings: Settings, *, round_pause: float = 0.0, clock=None, rng_factory=None):
-    services = build_services(settings, clock, round_pause=round_pause,
-                              rng_factory=rng_factory or (lambda table_id: random.Random(table_id)))
-    return create_app(settings, services)
+def make_services(settings: Settings, *, round_pause: float = 0.0, clock=None, rng_factory=None):
+    return build_services(settings, clock, round_pause=round_pause,
+                          rng_factory=rng_factory or (lambda table_id: random.Random(table_id)))
+
+
+def make_app(settings: Settings, **options: Any):
+    return create_app(settings, make_services(settings, **options))
 
 
 def free_port() -> int:
@@ -55,13 +58,21 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+class ServerURL(str):
+    """The base URL of a live test server; ``stop()`` asks it to shut down (not waiting)."""
+
+    server: Any
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+
+
 @contextmanager
-def live_server(settings: Settings, **app_options: Any) -> Iterator[str]:
-    """Serve the app on a free port in a thread; yields the base URL."""
+def live_server(settings: Settings, **app_options: Any) -> Iterator[ServerURL]:
+    """Serve the app on a free port in a thread; yields the base URL (a ServerURL)."""
     port = free_port()
-    config = uvicorn.Config(make_app(settings, **app_options), host="127.0.0.1", port=port,
-                            log_level="warning", ws_max_size=settings.ws_max_message)
-    server = uvicorn.Server(config)
+    server = build_server(settings, make_services(settings, **app_options), host="127.0.0.1",
+                          port=port)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -69,8 +80,10 @@ def live_server(settings: Settings, **app_options: Any) -> Iterator[str]:
         if not thread.is_alive() or time.monotonic() > deadline:
             raise RuntimeError("the test server did not start")
         time.sleep(0.02)
+    url = ServerURL(f"http://127.0.0.1:{port}")
+    url.server = server
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield url
     finally:
         server.should_exit = True
         thread.join(timeout=10)

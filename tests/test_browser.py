@@ -69,7 +69,10 @@ def act_once(page) -> bool:
         cards.first.click()
     else:
         return False
-    page.wait_for_function(f"() => window.doppelrunde.seq > {seq}", timeout=15000)
+    # the server answers with the next state, or with an error (a click on a stale page)
+    page.wait_for_function(
+        f"() => window.doppelrunde.seq > {seq} || document.getElementById('error').textContent",
+        timeout=15000)
     return False
 
 

@@ -82,6 +82,9 @@ async def test_a_restarted_server_rebuilds_the_table_and_the_client_resumes(tmp_
                                       "action": {"type": "declare", "value": "healthy"}}))
             before = await _until(ws, lambda m: m.get("action") == {
                 "type": "declare", "value": "healthy", "seat": 0})
+            url.stop()  # the server shuts down, as for a restart
+            closing = await _until(ws, lambda m: m["type"] == "closed")
+            assert closing["reason"] == "shutdown" and closing["reconnect"] is True
     with live_server(settings) as url:  # a new process on the same database
         async with websockets.connect(url.replace("http", "ws") + "/ws",
                                       additional_headers={"Cookie": cookie}) as ws:
