@@ -34,8 +34,7 @@ async def env(tmp_path):
     clock = ManualClock()
     made: list[RoomManager] = []
 
-    async def table(config: ActorConfig = FAST,
-                    bots: int = 0):
+    async def table(config: ActorConfig = FAST, bots: int = 0, join: bool = True):
         rooms = RoomManager(MatchStore(sessions, clock), clock, config,
                             rng_factory=lambda table_id: random.Random(7))
         made.append(rooms)
@@ -48,13 +47,15 @@ async def env(tmp_path):
         viewers = [Viewer(id=u.id, name=u.name) for u in users]
         created = await lobby.create_table(viewers[0], NewTable(game="highcard", players=2,
                                                                  deals=2, bots=bots))
-        if not bots:
+        env["lobby"] = lobby
+        if not bots and join:
             await lobby.join(viewers[1], created["id"])
         actor = rooms.actor(created["id"])
         await actor.idle()
         return actor, viewers
 
-    yield {"table": table, "clock": clock, "engine": engine}
+    env = {"table": table, "clock": clock, "engine": engine}
+    yield env
     for rooms in made:
         await rooms.shutdown()
     await engine.dispose()
@@ -234,3 +235,15 @@ async def test_a_computer_player_that_picks_an_illegal_move_does_not_stall_the_t
         await step(actor, {0: conn})
     assert actor.progress.counted() == 2
     assert all(a["type"] != "cheat" for r in actor.progress.rounds for a in r.actions)
+
+
+async def test_a_watcher_who_joins_gets_the_seat_view_without_reconnecting(env):
+    actor, viewers = await env["table"](join=False)
+    watcher = Connection(viewers[1].id)
+    actor.attach(watcher)
+    await actor.idle()
+    assert messages(watcher)[-1]["state"]["you"] is None
+    await env["lobby"].join(viewers[1], actor.table_id)
+    await actor.idle()
+    latest = messages(watcher)[-1]["state"]
+    assert latest["you"] == 1 and len(latest["view"]["hand"]) == 3

@@ -184,7 +184,10 @@ class TableActor:
         await self._apply(seat, {**action, "seat": seat}, conn)
 
     async def _on_seats(self) -> None:
+        """Reload the seats; connections of users who just sat down (or left) move along."""
         self.table = await self._store.load_table(self.table_id)
+        for conn_id, (conn, _seat) in list(self._conns.items()):
+            self._conns[conn_id] = (conn, self._seat_of_user(conn.user_id))
         self._broadcast(None, [{"type": "seats"}])
 
     async def _on_start(self) -> None:
