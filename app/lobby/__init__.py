@@ -1,2 +1,3 @@
-"""Open tables, New Game, joining and leaving (service.py), friends (friends.py), and the live
-lobby feed (hub.py)."""
+"""The lobby: open tables, New Game, joining and leaving, invitations (service.py), friends
+(friends.py), the live lobby feed (hub.py) and the public matchmaking queue, "Play now"
+(matchmaking.py)."""
