@@ -34,7 +34,8 @@ async def env(tmp_path):
     clock = ManualClock()
     made: list[RoomManager] = []
 
-    async def table(config: ActorConfig = FAST, bots: int = 0, join: bool = True):
+    async def table(config: ActorConfig = FAST, bots: int = 0, join: bool = True,
+                    game: str = "highcard", players: int = 2, deals: int = 2):
         rooms = RoomManager(MatchStore(sessions, clock), clock, config,
                             rng_factory=lambda table_id: random.Random(7))
         made.append(rooms)
@@ -45,8 +46,8 @@ async def env(tmp_path):
             db.add_all(users)
             await db.commit()
         viewers = [Viewer(id=u.id, name=u.name) for u in users]
-        created = await lobby.create_table(viewers[0], NewTable(game="highcard", players=2,
-                                                                 deals=2, bots=bots))
+        created = await lobby.create_table(viewers[0], NewTable(game=game, players=players,
+                                                                 deals=deals, bots=bots))
         env["lobby"] = lobby
         if not bots and join:
             await lobby.join(viewers[1], created["id"])
@@ -247,3 +248,30 @@ async def test_a_watcher_who_joins_gets_the_seat_view_without_reconnecting(env):
     await actor.idle()
     latest = messages(watcher)[-1]["state"]
     assert latest["you"] == 1 and len(latest["view"]["hand"]) == 3
+
+
+@pytest.mark.parametrize("game_name", ["doppelkopf", "doublehead_kids", "doppelganger_tricks",
+                                       "doppio"])
+async def test_every_registered_game_plays_a_deal_at_a_table(env, game_name):
+    """The actor is game-agnostic: one person and computer players finish a deal of each game."""
+    from app.games.registry import available_games, get_game
+
+    if game_name not in available_games():
+        pytest.skip(f"{game_name} is not installed")
+    game = get_game(game_name)
+    players = game.player_counts[-1]
+    actor, viewers = await env["table"](bots=players - 1, game=game_name, players=players,
+                                        deals=1)
+    conn = Connection(viewers[0].id)
+    actor.attach(conn)
+    await actor.idle()
+    for _ in range(2000):
+        if actor.table.status == "finished":
+            break
+        assert 0 in game.to_act(actor.progress.state), "the table waits for nobody"
+        sent = game.legal_actions(actor.progress.state, 0)
+        legal = [a for a in sent if a["type"] != "announce"] or sent
+        actor.act(conn, {k: v for k, v in legal[0].items() if k != "seat"})
+        await actor.idle()
+    assert actor.table.status == "finished"
+    assert actor.progress.counted() == 1

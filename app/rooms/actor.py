@@ -212,7 +212,7 @@ class TableActor:
             return
         if seat not in progress.game.to_act(progress.state):
             return
-        view = progress.game.view(progress.state, seat)
+        view = self._seat_view(seat)
         assert self.table is not None
         level = self._seat_bot(seat) or self.table.skill
         try:
@@ -345,6 +345,16 @@ class TableActor:
         info = next((s for s in self.table.seats if s.seat == seat), None)
         return info.bot_level if info is not None else None
 
+    def _seat_view(self, seat: int | None) -> dict[str, Any]:
+        """``Game.view(state, seat)``, with ``legal`` (the seat's legal actions) added for games
+        whose view does not list them. The one projection every client and bot receives."""
+        assert self.progress is not None
+        game, state = self.progress.game, self.progress.state
+        view = game.view(state, seat)
+        if "legal" not in view:
+            view["legal"] = game.legal_actions(state, seat) if seat is not None else []
+        return view
+
     def _state(self, seat: int | None) -> protocol.TableState:
         assert self.table is not None
         connected = {s for _c, s in self._conns.values() if s is not None}
@@ -361,7 +371,7 @@ class TableActor:
                                   "deals": self.table.deals, "played": 0}
         result = None
         if progress is not None and progress.current is not None:
-            view = progress.game.view(progress.state, seat)
+            view = self._seat_view(seat)
             view["round"] = progress.current.number
             scores = progress.score_sheet()
             if progress.match_over():
