@@ -28,8 +28,23 @@ export function cardLabel(code) {
   return rank && suit ? rank + suit : code;
 }
 
+// Doppelganger Tricks: suit letter then 1-10 (P pink, G green, Y yellow, N navy)
+const COLOURED = {P: "pink", G: "green", Y: "yellow", N: "navy"};
+
+function colouredSVG(code) {
+  const colour = COLOURED[code[0]];
+  const svg = el("svg", {viewBox: "0 0 60 90", class: `card-svg coloured ${colour}`, role: "img",
+    "aria-label": `${colour} ${code.slice(1)}`});
+  svg.appendChild(el("rect", {x: 1, y: 1, width: 58, height: 88, rx: 6, class: "card-face"}));
+  svg.appendChild(el("rect", {x: 8, y: 24, width: 44, height: 42, rx: 21, class: "band"}));
+  svg.appendChild(el("text", {x: 5, y: 17, class: "corner"}, code.slice(1)));
+  svg.appendChild(el("text", {x: 30, y: 55, class: "number", "text-anchor": "middle"}, code.slice(1)));
+  return svg;
+}
+
 /** An <svg> of one card (60×90 units, scaled by CSS). */
 export function cardSVG(code) {
+  if (/^[PGYN]\d+$/.test(code)) return colouredSVG(code);
   const rankKey = code.slice(0, -1);
   const suitKey = code.slice(-1);
   const known = RANKS[rankKey] && SUITS[suitKey];
