@@ -40,6 +40,15 @@ class Settings(BaseSettings):
     session_days: int = 30
     max_open_tables_per_user: int = 5
     max_deals: int = 48
+    #: seconds between two deals at a table
+    round_pause: float = 3.0
+    #: seconds a table's lease lives without renewal (REDIS_URL set): bounds how long a table
+    #: is unavailable after its owner process died (docs/scaling.md)
+    lease_ttl: float = 10.0
+    #: seconds between two sweeps for tables in play that no process owns
+    sweep_interval: float = 5.0
+    #: key and channel prefix in Redis (several sites may share one Redis)
+    redis_prefix: str = "dr:"
 
     def resolved_secret(self) -> str:
         """SECRET_KEY, or the one kept in data_dir/secret_key (created on first use)."""

@@ -11,13 +11,15 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.accounts.cookies import SessionSigner
 from app.accounts.service import Accounts
 from app.clock import Clock
+from app.cluster import Cluster, make_cluster
 from app.config import Settings
 from app.db.engine import make_engine, make_sessionmaker
 from app.lobby.friends import Friends
 from app.lobby.hub import LobbyHub
 from app.lobby.service import Lobby
 from app.rooms.actor import ActorConfig
-from app.rooms.manager import RoomManager
+from app.rooms.cluster import ClusterRooms
+from app.rooms.manager import RoomManager, Rooms
 from app.rooms.store import MatchStore
 
 
@@ -32,24 +34,40 @@ class Services:
     friends: Friends
     lobby: Lobby
     hub: LobbyHub
-    rooms: RoomManager
+    rooms: Rooms
     signer: SessionSigner
+    cluster: Cluster
 
     async def close(self) -> None:
         await self.rooms.shutdown()
+        await self.cluster.close()
         await self.engine.dispose()
 
 
 def build_services(settings: Settings, clock: Clock | None = None, *,
-                   round_pause: float = 3.0,
+                   round_pause: float | None = None,
                    rng_factory: Callable[[int], random.Random] | None = None) -> Services:
-    """Wire the services for ``settings`` (no I/O yet; migrations run in the app's lifespan)."""
+    """Wire the services for ``settings`` (no I/O yet; migrations run in the app's lifespan).
+
+    With REDIS_URL the tables are shared with the other processes (ClusterRooms over Redis);
+    without it every table lives here (RoomManager) and the cluster services are in-process.
+    """
     clock = clock or Clock()
     engine = make_engine(settings.database_url)
     sessions = make_sessionmaker(engine)
-    config = ActorConfig(bot_delay=settings.bot_delay, round_pause=round_pause,
+    config = ActorConfig(bot_delay=settings.bot_delay,
+                         round_pause=settings.round_pause if round_pause is None else round_pause,
                          turn_timeout=settings.turn_timeout, resume_buffer=settings.resume_buffer)
-    rooms = RoomManager(MatchStore(sessions, clock), clock, config, rng_factory=rng_factory)
+    store = MatchStore(sessions, clock)
+    cluster = make_cluster(settings.redis_url, prefix=settings.redis_prefix,
+                           socket_timeout=2, socket_connect_timeout=2) \
+        if settings.redis_url else make_cluster(None)
+    rooms: Rooms
+    if cluster.distributed:
+        rooms = ClusterRooms(store, clock, config, cluster, lease_ttl=settings.lease_ttl,
+                             sweep_interval=settings.sweep_interval, rng_factory=rng_factory)
+    else:
+        rooms = RoomManager(store, clock, config, rng_factory=rng_factory)
     friends = Friends(sessions, clock)
     lobby = Lobby(sessions, clock, rooms, friends, max_deals=settings.max_deals,
                   max_open_tables=settings.max_open_tables_per_user)
@@ -59,4 +77,4 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     return Services(settings=settings, engine=engine, clock=clock,
                     accounts=Accounts(sessions, clock, settings.session_days), friends=friends,
                     lobby=lobby, hub=hub, rooms=rooms,
-                    signer=SessionSigner(settings.resolved_secret()))
+                    signer=SessionSigner(settings.resolved_secret()), cluster=cluster)

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from app import protocol
+from app import metrics, protocol
 from app.api.deps import services_of, user_of, viewer
 from app.lobby.service import LobbyError
 from app.rooms.actor import TableActor
@@ -55,6 +55,7 @@ async def websocket(ws: WebSocket) -> None:
         return
     user = await user_of(ws)
     await ws.accept()
+    metrics.CONNECTIONS.inc()
     conn = Connection(user.id if user else None)
     writer = asyncio.create_task(_write(ws, conn))
     actor: TableActor | None = None
@@ -94,6 +95,7 @@ async def websocket(ws: WebSocket) -> None:
             actor.detach(conn)
         conn.closed = True
         writer.cancel()
+        metrics.CONNECTIONS.dec()
 
 
 async def _hello(services, conn: Connection, user, hello: protocol.Hello,

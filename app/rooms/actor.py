@@ -16,12 +16,15 @@ import asyncio
 import logging
 import random
 import secrets
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from app import protocol
+from sqlalchemy.exc import IntegrityError
+
+from app import metrics, protocol
 from app.bots import strategy
 from app.clock import Clock
 from app.games.base import IllegalAction
@@ -68,6 +71,9 @@ class TableActor:
         self._deadlines: dict[int, float] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.stopped = asyncio.Event()
+        #: True when a write was refused by the log's unique (round, idx) / (match, number):
+        #: another owner wrote first, and this actor dropped the table
+        self.fenced = False
         self._queue.put_nowait(("load",))  # the first command: commands queue up behind it
 
     # --- commands (any task) ---------------------------------------------------------------
@@ -111,6 +117,14 @@ class TableActor:
                         self._on_stop(command[1])
                         return
                     await getattr(self, f"_on_{command[0]}")(*command[1:])
+                except IntegrityError:
+                    # Fenced: another process owns this table now and wrote this position of
+                    # the log first (docs/scaling.md). Drop the table; tell nobody anything.
+                    log.warning("table %s: the event log has moved on; dropping the table",
+                                self.table_id)
+                    self._conns.clear()
+                    self.fenced = True
+                    return
                 except Exception:  # one bad command must not end the table
                     log.exception("table %s: command %s failed", self.table_id, command[0])
                 finally:
@@ -242,6 +256,7 @@ class TableActor:
         Errors go to ``origin`` only: ``illegal`` (the rules' reason) or ``server_error`` (the
         log could not be written; nothing changed).
         """
+        started = time.perf_counter()
         progress = self.progress
         if progress is None or progress.current is None:
             self._error(origin, "illegal", "the game has not started")
@@ -254,6 +269,8 @@ class TableActor:
         record = progress.current
         try:
             await self._store.append_action(record.id, len(record.actions), action)
+        except IntegrityError:
+            raise  # a second writer: fenced (see run)
         except Exception:
             log.exception("table %s: cannot store action", self.table_id)
             self._error(origin, "server_error", "the action could not be saved; try again")
@@ -264,6 +281,8 @@ class TableActor:
             await self._store.finish_round(record.id, outcome)
             await self._store_result()
         self._broadcast(action, events)
+        metrics.ACTIONS.inc()
+        metrics.ACTION_SECONDS.observe(time.perf_counter() - started)
         if outcome is not None:
             await self._after_round()
         else:

@@ -2,6 +2,11 @@
 
 ``on_change(table_id)`` (optional) is awaited by actors when a table starts or finishes, so the
 lobby can refresh its lists.
+
+:class:`Rooms` is the interface the gateway (app/api/ws.py) and the lobby use. Two
+implementations: :class:`RoomManager` (this module: every table in this process, no Redis)
+and :class:`app.rooms.cluster.ClusterRooms` (REDIS_URL set: a table lives in the process
+holding its lease; commands and events travel over the room bus).
 """
 
 from __future__ import annotations
@@ -9,10 +14,38 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
 
 from app.clock import Clock
 from app.rooms.actor import ActorConfig, TableActor
 from app.rooms.store import MatchStore
+
+
+class TableHandle(Protocol):
+    """What the gateway and the lobby hold of a table: a TableActor, or a proxy to its owner."""
+
+    seq: int
+
+    def attach(self, conn: Any, last_seq: int | None = None,
+               epoch: str | None = None) -> None: ...
+    def detach(self, conn: Any) -> None: ...
+    def act(self, conn: Any, action: dict[str, Any]) -> None: ...
+    def seats_changed(self) -> None: ...
+    def start(self) -> None: ...
+    def stop(self, reason: str = "shutdown") -> None: ...
+
+
+class Rooms(Protocol):
+    """Where the tables are: ``actor(id)`` gives a handle to talk to a table."""
+
+    store: MatchStore
+    on_change: Callable[[int], Awaitable[None]] | None
+
+    def actor(self, table_id: int) -> TableHandle: ...
+    async def rebuild(self) -> list[int]: ...
+    def close_table(self, table_id: int) -> None: ...
+    async def shutdown(self) -> None: ...
+    def count(self) -> int: ...
 
 
 class RoomManager:
@@ -39,6 +72,10 @@ class RoomManager:
         self._tasks[table_id] = asyncio.get_running_loop().create_task(
             actor.run(), name=f"table-{table_id}")
         return actor
+
+    def count(self) -> int:
+        """Actors running in this process."""
+        return sum(1 for a in self._actors.values() if not a.stopped.is_set())
 
     async def _changed(self, table_id: int) -> None:
         if self.on_change is not None:
