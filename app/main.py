@@ -35,6 +35,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await asyncio.to_thread(upgrade, settings.database_url)
+        await services.start()
         await services.rooms.rebuild()
         yield
         await services.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +24,9 @@ from app.rooms.cluster import ClusterRooms
 from app.rooms.manager import RoomManager, Rooms
 from app.rooms.store import MatchStore
 
+log = logging.getLogger(__name__)
+LOBBY_CHANNEL = "lobby"
+
 
 @dataclass
 class Services:
@@ -38,7 +43,26 @@ class Services:
     signer: SessionSigner
     cluster: Cluster
 
+    _feed: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Start what runs in the background: with Redis, the lobby feed of every process
+        follows the changes made by the others (one bus channel, ``lobby``)."""
+        if self.cluster.distributed and self._feed is None:
+            events = await self.cluster.bus.events(LOBBY_CHANNEL)
+            self._feed = asyncio.get_running_loop().create_task(self._follow(events),
+                                                                name="lobby-feed")
+
+    async def _follow(self, events) -> None:
+        async for _message in events:  # a change elsewhere (or a Gap): refresh our subscribers
+            try:
+                await self.hub.publish()
+            except Exception:
+                log.exception("refreshing the lobby feed failed")
+
     async def close(self) -> None:
+        if self._feed is not None:
+            self._feed.cancel()
         await self.rooms.shutdown()
         await self.cluster.close()
         await self.engine.dispose()
@@ -70,10 +94,17 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
         rooms = RoomManager(store, clock, config, rng_factory=rng_factory)
     friends = Friends(sessions, clock)
     lobby = Lobby(sessions, clock, rooms, friends, max_deals=settings.max_deals,
-                  max_open_tables=settings.max_open_tables_per_user)
+                  max_open_tables=settings.max_open_tables_per_user, claims=cluster.claims)
     hub = LobbyHub(lobby)
-    lobby.on_change = hub.publish
-    rooms.on_change = hub.publish
+    if cluster.distributed:  # every process's feed refreshes (Services.start follows the bus)
+        async def changed(_table_id: int | None = None) -> None:
+            await cluster.bus.publish_event(LOBBY_CHANNEL, {"changed": True})
+
+        lobby.on_change = changed
+        rooms.on_change = changed
+    else:
+        lobby.on_change = hub.publish
+        rooms.on_change = hub.publish
     return Services(settings=settings, engine=engine, clock=clock,
                     accounts=Accounts(sessions, clock, settings.session_days), friends=friends,
                     lobby=lobby, hub=hub, rooms=rooms,

@@ -12,6 +12,7 @@ the match.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.clock import Clock
+from app.cluster.claims import Claims, InProcessClaims
 from app.db.models import Friendship, GameTable, Invitation, Seat, User
 from app.games.base import RulesError
 from app.games.registry import UnknownGame, available_games, get_game
@@ -52,6 +54,8 @@ class NewTable(BaseModel):
     skill: Literal["beginner", "intermediate", "expert"] = "beginner"
     bots: int = Field(default=0, ge=0)
     invite: list[str] = Field(default_factory=list, max_length=8)
+    #: idempotency key of the form (a double submit, on any process, opens one table)
+    key: str | None = Field(default=None, min_length=1, max_length=64)
 
 
 @dataclass
@@ -67,8 +71,9 @@ class Lobby:
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: Clock,
                  rooms: RoomManager, friends: Friends, *, max_deals: int = 48,
-                 max_open_tables: int = 5) -> None:
+                 max_open_tables: int = 5, claims: Claims | None = None) -> None:
         self._db, self._clock, self._rooms, self._friends = sessions, clock, rooms, friends
+        self._claims: Claims = claims or InProcessClaims()
         self._max_deals, self._max_open = max_deals, max_open_tables
         #: awaited after every change of the open tables (the live lobby feed)
         self.on_change: Callable[[], Awaitable[None]] | None = None
@@ -102,7 +107,32 @@ class Lobby:
         Raises LobbyError for an unknown game, preset or option, a bad seat count, too many
         deals, too many open tables, or an unknown invitee. A table filled by computer players
         starts at once.
+
+        With ``spec.key`` the first request of a double submit (on any process: the claim is
+        atomic in Redis) creates the table; the others return that same table.
         """
+        if spec.key is None:
+            return await self._create_table(owner, spec, secrets.token_urlsafe(16))
+        claim, secret = f"{owner.id}:{spec.key}", secrets.token_urlsafe(16)
+        if await self._claims.claim_table_key(claim, secret):
+            try:
+                return await self._create_table(owner, spec, secret)
+            except BaseException:
+                await self._claims.release_table_key(claim, secret)
+                raise
+        for _attempt in range(100):  # the winner is creating it: wait for its row (<= 5 s)
+            winner = await self._claims.table_key_value(claim)
+            if winner is None:  # the winner failed and released the key: try again
+                return await self.create_table(owner, spec)
+            async with self._db() as db:
+                table_id = (await db.execute(select(GameTable.id).where(
+                    GameTable.secret == winner))).scalar_one_or_none()
+            if table_id is not None:
+                return await self.table(owner, table_id)
+            await asyncio.sleep(0.05)
+        raise LobbyError("this table is still being created; reload the lobby", 409)
+
+    async def _create_table(self, owner: Viewer, spec: NewTable, secret: str) -> dict[str, Any]:
         try:
             game = get_game(spec.game)
         except UnknownGame:
@@ -134,7 +164,7 @@ class Lobby:
             full = spec.bots == players - 1
             table = GameTable(game=spec.game, preset=preset, rules=rules, players=players,
                               deals=spec.deals, opponents=spec.opponents, skill=spec.skill,
-                              secret=secrets.token_urlsafe(16), owner_id=owner.id,
+                              secret=secret, owner_id=owner.id,
                               status="playing" if full else "open", created_at=self._clock.now())
             db.add(table)
             await db.flush()
