@@ -119,7 +119,7 @@ class User:
 
     @classmethod
     async def guest(cls, base: str) -> User:
-        user = cls(httpx.AsyncClient(timeout=30))
+        user = cls(httpx.AsyncClient(timeout=30, limits=httpx.Limits(keepalive_expiry=1.0)))
         response = await user.post(base, "/api/guest")
         assert response.status_code == 201, response.text
         return user
