@@ -47,6 +47,11 @@ class Settings(BaseSettings):
     lease_ttl: float = 10.0
     #: seconds between two sweeps for tables in play that no process owns
     sweep_interval: float = 5.0
+    #: write accepted actions to the event log (off only to measure its cost: benchmarks/load.py;
+    #: tables then cannot be rebuilt after a restart)
+    event_log: bool = True
+    #: serve a raw WebSocket echo at /ws/echo (the baseline of benchmarks/load.py)
+    bench_echo: bool = False
     #: key and channel prefix in Redis (several sites may share one Redis)
     redis_prefix: str = "dr:"
 

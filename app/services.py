@@ -22,7 +22,7 @@ from app.lobby.service import Lobby
 from app.rooms.actor import ActorConfig
 from app.rooms.cluster import ClusterRooms
 from app.rooms.manager import RoomManager, Rooms
-from app.rooms.store import MatchStore
+from app.rooms.store import MatchStore, UnloggedMatchStore
 
 log = logging.getLogger(__name__)
 LOBBY_CHANNEL = "lobby"
@@ -47,13 +47,20 @@ class Services:
 
     async def start(self) -> None:
         """Start what runs in the background: with Redis, the lobby feed of every process
-        follows the changes made by the others (one bus channel, ``lobby``)."""
+        follows the changes made by the others (one bus channel, ``lobby``). Redis being away
+        does not stop the start: /readyz says so, and the feed subscribes once it is back."""
         if self.cluster.distributed and self._feed is None:
-            events = await self.cluster.bus.events(LOBBY_CHANNEL)
-            self._feed = asyncio.get_running_loop().create_task(self._follow(events),
+            self._feed = asyncio.get_running_loop().create_task(self._follow(),
                                                                 name="lobby-feed")
 
-    async def _follow(self, events) -> None:
+    async def _follow(self) -> None:
+        while True:
+            try:
+                events = await self.cluster.bus.events(LOBBY_CHANNEL)
+                break
+            except Exception:
+                log.warning("cannot follow the lobby feed yet; retrying", exc_info=True)
+                await asyncio.sleep(2)
         async for _message in events:  # a change elsewhere (or a Gap): refresh our subscribers
             try:
                 await self.hub.publish()
@@ -82,7 +89,7 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     config = ActorConfig(bot_delay=settings.bot_delay,
                          round_pause=settings.round_pause if round_pause is None else round_pause,
                          turn_timeout=settings.turn_timeout, resume_buffer=settings.resume_buffer)
-    store = MatchStore(sessions, clock)
+    store = (MatchStore if settings.event_log else UnloggedMatchStore)(sessions, clock)
     cluster = make_cluster(settings.redis_url, prefix=settings.redis_prefix,
                            socket_timeout=2, socket_connect_timeout=2) \
         if settings.redis_url else make_cluster(None)

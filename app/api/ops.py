@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from sqlalchemy import text
@@ -58,3 +58,18 @@ async def readyz(request: Request) -> JSONResponse:
 async def metrics(request: Request) -> Response:
     TABLES.set(services_of(request).rooms.count())
     return Response(generate_latest(REGISTRY), media_type=CONTENT_TYPE_LATEST)
+
+
+@router.websocket("/ws/echo")
+async def echo(ws: WebSocket) -> None:
+    """A raw echo on the same stack as /ws (BENCH_ECHO=1 only): the baseline of
+    benchmarks/load.py."""
+    if not services_of(ws).settings.bench_echo:
+        await ws.close(code=1008)
+        return
+    await ws.accept()
+    try:
+        while True:
+            await ws.send_text(await ws.receive_text())
+    except WebSocketDisconnect:
+        pass

@@ -74,6 +74,7 @@ class TableActor:
         #: True when a write was refused by the log's unique (round, idx) / (match, number):
         #: another owner wrote first, and this actor dropped the table
         self.fenced = False
+        self._sheet_cache: tuple[Any, dict[str, Any], dict[str, Any] | None] | None = None
         self._queue.put_nowait(("load",))  # the first command: commands queue up behind it
 
     # --- commands (any task) ---------------------------------------------------------------
@@ -392,14 +393,23 @@ class TableActor:
         if progress is not None and progress.current is not None:
             view = self._seat_view(seat)
             view["round"] = progress.current.number
-            scores = progress.score_sheet()
-            if progress.match_over():
-                result = {"winners": progress.winners(), "totals": scores["totals"]}
+            scores, result = self._sheet(progress)
         deadline = None
         if seat is not None and seat in self._deadlines:
             deadline = max(0.0, self._deadlines[seat] - self._clock.monotonic())
         return protocol.TableState(table=table, you=seat, view=view, scores=scores,
                                    result=result, deadline=deadline)
+
+    def _sheet(self, progress: MatchProgress) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """The score sheet and result: the same for every audience of one seq, so computed
+        once per seq (it replays every finished round's totals)."""
+        key = (self.seq, id(progress), len(progress.rounds), progress.round_over())
+        if self._sheet_cache is None or self._sheet_cache[0] != key:
+            scores = progress.score_sheet()
+            result = ({"winners": progress.winners(), "totals": scores["totals"]}
+                      if progress.match_over() else None)
+            self._sheet_cache = (key, scores, result)
+        return self._sheet_cache[1], self._sheet_cache[2]
 
     def _snapshot(self, seat: int | None) -> dict[str, Any]:
         return protocol.dump(protocol.Snapshot(seq=self.seq, epoch=self.epoch,

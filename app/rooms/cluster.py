@@ -325,8 +325,13 @@ class ClusterRooms:
         return table_id in self._owned
 
     async def rebuild(self) -> list[int]:
-        """Take over the tables in play that have no owner, and keep doing so (the sweeper)."""
-        taken = await self.sweep()
+        """Take over the tables in play that have no owner, and keep doing so (the sweeper).
+        With Redis away this logs and returns []: the sweeper keeps trying."""
+        try:
+            taken = await self.sweep()
+        except Exception:
+            log.exception("taking over the tables in play failed; the sweeper retries")
+            taken = []
         if self._sweeper is None:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever(),
                                                                    name="table-sweeper")

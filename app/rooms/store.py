@@ -148,3 +148,11 @@ class MatchStore:
                 records.append(RoundRecord(number=r.number, dealer=r.dealer, deal=r.deal,
                                            deck=r.deck, actions=list(actions), id=r.id))
             return match_id, records
+
+
+class UnloggedMatchStore(MatchStore):
+    """A MatchStore that does not write actions (EVENT_LOG=off): only for measuring what the
+    durable log costs (benchmarks/load.py). Nothing played can be rebuilt after a restart."""
+
+    async def append_action(self, round_id: int, idx: int, action: dict[str, Any]) -> None:
+        return None

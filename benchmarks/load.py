@@ -1,0 +1,431 @@
+"""Load test: how many tables one server process holds.
+
+    .venv/bin/python benchmarks/load.py --tables 500 --seconds 20 --db sqlite --persist on
+
+1. Prepares a fresh database (a SQLite file in a temp dir, or a new PostgreSQL database) with
+   ``4 x tables`` guests and ``tables`` full Doppelkopf tables (48 deals, so none finishes).
+2. Starts the server: ``python -m app serve`` (one worker; ``--workers W`` starts W processes
+   on W ports sharing Redis, clients spread over them).
+3. Echo baseline on the same stack: as many WebSockets as the game phase will have, each
+   sending a small frame to ``/ws/echo`` and waiting for it back, for ``--echo-seconds``.
+4. Game: one protocol client per seat (4 per table), each playing a random legal move as soon
+   as its view says it is its turn (``--think-ms`` adds a pause), for ``--seconds``.
+   Latency is action sent -> the event carrying that action received by its sender.
+
+Progress goes to stderr; the results to stdout, the last line one JSON object with keys
+tables, connections, actions_per_s, p50_ms, p95_ms, p99_ms, errors, rss_mb, echo_msgs_per_s,
+ratio. Loopback only; everything it starts it stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
+SECRET = "load-benchmark-secret"
+
+
+def log(*parts: object) -> None:
+    print(*parts, file=sys.stderr, flush=True)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+# --- the database ------------------------------------------------------------------------
+
+
+async def make_database(kind: str, workdir: Path) -> tuple[str, str | None]:
+    """(url, postgres database name to drop afterwards)."""
+    if kind == "sqlite":
+        return f"sqlite+aiosqlite:///{workdir}/load.db", None
+    import asyncpg
+
+    name = f"doppelrunde_load_{os.getpid()}"
+    conn = await asyncpg.connect(PG_ADMIN)
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    return f"postgresql+asyncpg://postgres@127.0.0.1:5432/{name}", name
+
+
+async def drop_database(name: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(PG_ADMIN)
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await conn.close()
+
+
+async def seed(url: str, tables: int, workdir: Path) -> list[tuple[int, list[str]]]:
+    """Create the guests and full tables; returns [(table id, [cookie per seat])]."""
+    from app.accounts.cookies import SESSION_COOKIE, SessionSigner
+    from app.config import Settings
+    from app.db.engine import upgrade
+    from app.lobby.service import NewTable, Viewer
+    from app.services import build_services
+
+    await asyncio.to_thread(upgrade, url)
+    settings = Settings(database_url=url, secret_key=SECRET, data_dir=workdir, bot_delay=0,
+                        max_open_tables_per_user=tables + 1, redis_url=None)
+    services = build_services(settings, round_pause=0)
+    signer = SessionSigner(SECRET)
+    out = []
+    try:
+        for i in range(tables):
+            users = [await services.accounts.create_guest() for _ in range(4)]
+            cookies = [f"{SESSION_COOKIE}={signer.sign(await services.accounts.open_session(u.id))}"
+                       for u in users]
+            table = await services.lobby.create_table(
+                Viewer(users[0].id, users[0].name),
+                NewTable(game="doppelkopf", preset="ddv", deals=48))
+            for user in users[1:]:
+                await services.lobby.join(Viewer(user.id, user.name), table["id"])
+            out.append((table["id"], cookies))
+            if (i + 1) % 50 == 0:
+                log(f"  seeded {i + 1}/{tables} tables")
+    finally:
+        await services.close()
+    return out
+
+
+# --- the server --------------------------------------------------------------------------
+
+
+def start_servers(args, url: str, workdir: Path) -> list[tuple[subprocess.Popen, int]]:
+    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": SECRET, "DATA_DIR": str(workdir),
+           "BOT_DELAY": "0", "ROUND_PAUSE": str(args.round_pause),
+           "EVENT_LOG": "true" if args.persist == "on" else "false", "BENCH_ECHO": "1",
+           "MAX_DEALS": "48", "PYTHONPATH": str(ROOT)}
+    if args.workers > 1:
+        env["REDIS_URL"] = args.redis_url
+        env["REDIS_PREFIX"] = f"load{os.getpid()}:"
+    else:
+        env.pop("REDIS_URL", None)
+    servers = []
+    for i in range(args.workers):
+        port = free_port()
+        out = (workdir / f"server{i}.log").open("w")
+        profile = ["-m", "cProfile", "-o", f"{args.profile}.{i}"] if args.profile else []
+        proc = subprocess.Popen([sys.executable, *profile, "-m", "app", "serve", "--host", "127.0.0.1",
+                                 "--port", str(port)], cwd=ROOT, env=env, stdout=out,
+                                stderr=subprocess.STDOUT)
+        servers.append((proc, port))
+    return servers
+
+
+async def wait_ready(servers, timeout: float = 60) -> None:
+    import httpx
+
+    deadline = time.monotonic() + timeout
+    async with httpx.AsyncClient() as client:
+        for proc, port in servers:
+            while True:
+                if proc.poll() is not None:
+                    raise SystemExit(f"server on port {port} exited with {proc.returncode}")
+                try:
+                    if (await client.get(f"http://127.0.0.1:{port}/readyz")).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"server on port {port} not ready")
+                await asyncio.sleep(0.2)
+
+
+def stop_servers(servers) -> None:
+    for proc, _port in servers:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+    for proc, _port in servers:
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def cpu_s(servers) -> float:
+    """CPU seconds (user + system) used so far by the server processes."""
+    import psutil
+
+    total = 0.0
+    for proc, _port in servers:
+        try:
+            times = psutil.Process(proc.pid).cpu_times()
+            total += times.user + times.system
+        except psutil.Error:
+            pass
+    return total
+
+
+def rss_mb(servers) -> float:
+    import psutil
+
+    total = 0
+    for proc, _port in servers:
+        try:
+            total += psutil.Process(proc.pid).memory_info().rss
+        except psutil.Error:
+            pass
+    return total / 2**20
+
+
+# --- the clients -------------------------------------------------------------------------
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.actions = 0
+        self.latencies: list[float] = []
+        self.errors = 0
+        self.error_kinds: dict[str, int] = {}
+        self.echoes = 0
+
+    def error(self, kind: str) -> None:
+        self.errors += 1
+        self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
+
+
+def choose_move(state: dict, rng: random.Random) -> dict | None:
+    """A random legal non-announcement move when it is our turn (as tests/platform_helpers)."""
+    view = state.get("view")
+    if not view or state.get("result"):
+        return None
+    you = state["you"]
+    turn = view.get("to_move") if "to_move" in view else (view.get("to_act") or [None])[0]
+    if turn != you:
+        return None
+    legal = [a for a in view.get("legal", []) if a["type"] != "announce"] or view.get("legal", [])
+    if not legal:
+        return None
+    action = dict(rng.choice(legal))
+    action.pop("seat", None)
+    return action
+
+
+async def player(ws_url: str, table_id: int, cookie: str, seed: int, stats: Stats,
+                 stop: asyncio.Event, measuring: asyncio.Event, think: float) -> None:
+    import websockets
+
+    rng = random.Random(seed)
+    try:
+        async with websockets.connect(ws_url, additional_headers={"Cookie": cookie},
+                                      open_timeout=60, ping_interval=None,
+                                      max_size=2**22) as ws:
+            await ws.send(json.dumps({"type": "hello", "table": table_id}))
+            acted_seq = -1
+            sent_at: float | None = None
+            while not stop.is_set():
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), 1.0)
+                except TimeoutError:
+                    continue
+                message = json.loads(raw)
+                kind = message["type"]
+                if kind == "error":
+                    stats.error(f"server:{message.get('code')}")
+                    sent_at = None
+                    acted_seq = -1
+                    continue
+                if kind not in ("event", "snapshot"):
+                    if kind == "closed":
+                        stats.error("closed")
+                        return
+                    continue
+                state = message["state"]
+                if kind == "event" and sent_at is not None:
+                    action = message.get("action")
+                    if action is not None and action.get("seat") == state["you"]:
+                        if measuring.is_set():
+                            stats.actions += 1
+                            stats.latencies.append(time.perf_counter() - sent_at)
+                        sent_at = None
+                move = choose_move(state, rng)
+                if move is not None and message["seq"] > acted_seq and sent_at is None:
+                    if think:
+                        await asyncio.sleep(think * (0.5 + rng.random()))
+                    acted_seq = message["seq"]
+                    sent_at = time.perf_counter()
+                    await ws.send(json.dumps({"type": "action", "action": move}))
+    except Exception as err:  # a failed or dropped connection counts as an error
+        if not stop.is_set():
+            stats.error(type(err).__name__)
+
+
+async def echoer(ws_url: str, stats: Stats, stop: asyncio.Event, measuring: asyncio.Event) -> None:
+    import websockets
+
+    payload = json.dumps({"type": "action", "action": {"type": "play", "card": "QC"}})
+    try:
+        async with websockets.connect(ws_url, open_timeout=60, ping_interval=None) as ws:
+            while not stop.is_set():
+                await ws.send(payload)
+                await ws.recv()
+                if measuring.is_set():
+                    stats.echoes += 1
+    except Exception as err:
+        if not stop.is_set():
+            stats.error(f"echo:{type(err).__name__}")
+
+
+async def phase(name: str, coros_factory, seconds: float, warmup: float,
+                servers=()) -> tuple[float, float, float]:
+    """Run the clients, measure for ``seconds`` after ``warmup``; returns the measured time
+    and the CPU seconds the servers and this client process used meanwhile."""
+    stop, measuring = asyncio.Event(), asyncio.Event()
+    tasks = [asyncio.create_task(c) for c in coros_factory(stop, measuring)]
+    log(f"{name}: {len(tasks)} connections, warm-up {warmup:.0f} s")
+    await asyncio.sleep(warmup)
+    measuring.set()
+    started = time.perf_counter()
+    server_cpu, client_cpu = cpu_s(servers), time.process_time()
+    for left in range(int(seconds), 0, -5):
+        await asyncio.sleep(min(5, left))
+        log(f"{name}: {time.perf_counter() - started:.0f}/{seconds:.0f} s")
+    elapsed = time.perf_counter() - started
+    server_cpu, client_cpu = cpu_s(servers) - server_cpu, time.process_time() - client_cpu
+    measuring.clear()
+    stop.set()
+    await asyncio.wait(tasks, timeout=10)
+    for task in tasks:
+        task.cancel()
+    return elapsed, server_cpu, client_cpu
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+async def main(args) -> dict:
+    workdir = Path(tempfile.mkdtemp(prefix="doppelrunde-load-"))
+    url, pg_name = await make_database(args.db, workdir)
+    servers = []
+    try:
+        log(f"seeding {args.tables} tables on {args.db} ...")
+        tables = await seed(url, args.tables, workdir)
+        servers = start_servers(args, url, workdir)
+        await wait_ready(servers)
+        ports = [port for _proc, port in servers]
+        connections = 4 * len(tables)
+        log(f"server(s) on {ports}, rss {rss_mb(servers):.0f} MB")
+
+        echo = Stats()
+        echo_time, echo_server_cpu, echo_client_cpu = await phase("echo", lambda stop, measuring: [
+            echoer(f"ws://127.0.0.1:{ports[i % len(ports)]}/ws/echo", echo, stop, measuring)
+            for i in range(connections)], args.echo_seconds, 2, servers)
+        echo_rate = echo.echoes / echo_time
+
+        game = Stats()
+        think = args.think_ms / 1000
+        peak_rss = 0.0
+
+        def players(stop, measuring):
+            for t, (table_id, cookies) in enumerate(tables):
+                for seat, cookie in enumerate(cookies):
+                    ws_url = f"ws://127.0.0.1:{ports[(t * 4 + seat) % len(ports)]}/ws"
+                    yield player(ws_url, table_id, cookie, t * 4 + seat, game, stop, measuring,
+                                 think)
+
+        async def sample_rss(stop_after: float) -> None:
+            nonlocal peak_rss
+            end = time.monotonic() + stop_after
+            while time.monotonic() < end:
+                peak_rss = max(peak_rss, rss_mb(servers))
+                await asyncio.sleep(1)
+
+        sampler = asyncio.create_task(sample_rss(args.seconds + args.warmup))
+        game_time, game_server_cpu, game_client_cpu = await phase(
+            "game", lambda s, m: list(players(s, m)), args.seconds, args.warmup, servers)
+        sampler.cancel()
+        peak_rss = max(peak_rss, rss_mb(servers))
+        rate = game.actions / game_time
+        result = {
+            "tables": len(tables), "connections": connections,
+            "actions_per_s": round(rate, 1),
+            "p50_ms": round(percentile(game.latencies, 50) * 1000, 2),
+            "p95_ms": round(percentile(game.latencies, 95) * 1000, 2),
+            "p99_ms": round(percentile(game.latencies, 99) * 1000, 2),
+            "errors": game.errors + echo.errors, "rss_mb": round(peak_rss, 1),
+            "echo_msgs_per_s": round(echo_rate, 1),
+            "ratio": round(rate / echo_rate, 3) if echo_rate else None,
+        }
+        print(f"db={args.db} persist={args.persist} workers={args.workers} "
+              f"think_ms={args.think_ms} round_pause={args.round_pause}")
+        print(f"tables          {result['tables']}")
+        print(f"connections     {result['connections']}")
+        print(f"actions/s       {result['actions_per_s']}  ({game.actions} in {game_time:.1f} s)")
+        print(f"latency ms      p50 {result['p50_ms']}  p95 {result['p95_ms']}  "
+              f"p99 {result['p99_ms']}  (action sent -> its event received)")
+        print(f"errors          {result['errors']}  {game.error_kinds or ''}{echo.error_kinds or ''}")
+        print(f"server rss      {result['rss_mb']} MB (peak, all workers)")
+        print(f"echo msgs/s     {result['echo_msgs_per_s']}  ({echo.echoes} in {echo_time:.1f} s)")
+        print(f"ratio           {result['ratio']}  (game actions/s / echo msgs/s)")
+        print(f"cpu (game)      server {100 * game_server_cpu / game_time:.0f}% "
+              f"({1000 * game_server_cpu / max(game.actions, 1):.2f} ms/action), "
+              f"client {100 * game_client_cpu / game_time:.0f}%")
+        print(f"cpu (echo)      server {100 * echo_server_cpu / echo_time:.0f}%, "
+              f"client {100 * echo_client_cpu / echo_time:.0f}%")
+        print(json.dumps(result), flush=True)
+        return result
+    finally:
+        stop_servers(servers)
+        if pg_name:
+            await drop_database(pg_name)
+
+
+def parse(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--persist", choices=("on", "off"), default="on")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--echo-seconds", type=float, default=None,
+                        help="length of the echo baseline (default: --seconds, at most 10)")
+    parser.add_argument("--warmup", type=float, default=3)
+    parser.add_argument("--think-ms", type=float, default=0,
+                        help="average pause before each move (0: as fast as the game allows)")
+    parser.add_argument("--round-pause", type=float, default=0,
+                        help="seconds between deals at a table (the site's default is 3)")
+    parser.add_argument("--profile", default=None, metavar="PATH",
+                        help="run the server under cProfile, writing PATH.<worker>")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/13")
+    args = parser.parse_args(argv)
+    if args.echo_seconds is None:
+        args.echo_seconds = min(args.seconds, 10)
+    return args
+
+
+if __name__ == "__main__":
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    asyncio.run(main(parse()))
