@@ -202,6 +202,7 @@ class Stats:
         self.errors = 0
         self.error_kinds: dict[str, int] = {}
         self.echoes = 0
+        self.connected = 0  # clients that received their first snapshot
 
     def error(self, kind: str) -> None:
         self.errors += 1
@@ -237,6 +238,7 @@ async def player(ws_url: str, table_id: int, cookie: str, seed: int, stats: Stat
             await ws.send(json.dumps({"type": "hello", "table": table_id}))
             acted_seq = -1
             sent_at: float | None = None
+            greeted = False
             while not stop.is_set():
                 try:
                     raw = await asyncio.wait_for(ws.recv(), 1.0)
@@ -255,6 +257,9 @@ async def player(ws_url: str, table_id: int, cookie: str, seed: int, stats: Stat
                         return
                     continue
                 state = message["state"]
+                if kind == "snapshot" and not greeted:
+                    greeted = True
+                    stats.connected += 1
                 if kind == "event" and sent_at is not None:
                     action = message.get("action")
                     if action is not None and action.get("seat") == state["you"]:
@@ -291,11 +296,18 @@ async def echoer(ws_url: str, stats: Stats, stop: asyncio.Event, measuring: asyn
 
 
 async def phase(name: str, coros_factory, seconds: float, warmup: float,
-                servers=()) -> tuple[float, float, float]:
+                servers=(), stats: Stats | None = None) -> tuple[float, float, float]:
     """Run the clients, measure for ``seconds`` after ``warmup``; returns the measured time
-    and the CPU seconds the servers and this client process used meanwhile."""
+    and the CPU seconds the servers and this client process used meanwhile. With ``stats``,
+    the warm-up starts once every client has its first snapshot (at most 180 s)."""
     stop, measuring = asyncio.Event(), asyncio.Event()
     tasks = [asyncio.create_task(c) for c in coros_factory(stop, measuring)]
+    if stats is not None:
+        began = time.perf_counter()
+        while stats.connected < len(tasks) and time.perf_counter() - began < 180:
+            await asyncio.sleep(0.25)
+        log(f"{name}: {stats.connected}/{len(tasks)} clients attached after "
+            f"{time.perf_counter() - began:.1f} s")
     log(f"{name}: {len(tasks)} connections, warm-up {warmup:.0f} s")
     await asyncio.sleep(warmup)
     measuring.set()
@@ -360,7 +372,7 @@ async def main(args) -> dict:
 
         sampler = asyncio.create_task(sample_rss(args.seconds + args.warmup))
         game_time, game_server_cpu, game_client_cpu = await phase(
-            "game", lambda s, m: list(players(s, m)), args.seconds, args.warmup, servers)
+            "game", lambda s, m: list(players(s, m)), args.seconds, args.warmup, servers, game)
         sampler.cancel()
         peak_rss = max(peak_rss, rss_mb(servers))
         rate = game.actions / game_time
