@@ -95,3 +95,41 @@ async def test_the_stale_owner_is_fenced_and_says_nothing(db_url):
     finally:
         await rooms.shutdown()
         await engine.dispose()
+
+
+async def test_group_commit_fails_only_the_append_whose_position_is_taken(db_url):
+    from sqlalchemy.exc import IntegrityError
+
+    from app.db.models import User
+
+    register_highcard()
+    await asyncio.to_thread(upgrade, db_url)
+    engine = make_engine(db_url)
+    sessions = make_sessionmaker(engine)
+    clock = Clock()
+    store = MatchStore(sessions, clock)
+    rooms = RoomManager(store, clock, CONFIG)
+    lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock))
+    try:
+        async with sessions() as db:
+            users = [User(name=n, is_guest=True, created_at=clock.now()) for n in ("a", "b")]
+            db.add_all(users)
+            await db.commit()
+        table = await lobby.create_table(Viewer(users[0].id, "a"),
+                                         NewTable(game="highcard", players=2))
+        await lobby.join(Viewer(users[1].id, "b"), table["id"])
+        await rooms.actor(table["id"]).idle()
+        round_id = (await store.load_match(table["id"]))[1][0].id
+        # 40 appends at once (one batch), position 7 twice
+        positions = [*range(40), 7]
+        results = await asyncio.gather(
+            *(store.append_action(round_id, i, {"type": "play", "n": n})
+              for n, i in enumerate(positions)), return_exceptions=True)
+        failed = [p for p, r in zip(positions, results, strict=True) if r is not None]
+        assert failed == [7]
+        assert isinstance(results[-1], IntegrityError)
+        stored = (await store.load_match(table["id"]))[1][0].actions
+        assert [a["n"] for a in stored] == list(range(40))  # the first writer of 7 won
+    finally:
+        await rooms.shutdown()
+        await engine.dispose()
