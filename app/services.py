@@ -13,6 +13,7 @@ from app.accounts.service import Accounts
 from app.clock import Clock
 from app.config import Settings
 from app.db.engine import make_engine, make_sessionmaker
+from app.history.service import History
 from app.lobby.friends import Friends
 from app.lobby.hub import LobbyHub
 from app.lobby.service import Lobby
@@ -34,6 +35,7 @@ class Services:
     hub: LobbyHub
     rooms: RoomManager
     signer: SessionSigner
+    history: History
 
     async def close(self) -> None:
         await self.rooms.shutdown()
@@ -59,4 +61,5 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     return Services(settings=settings, engine=engine, clock=clock,
                     accounts=Accounts(sessions, clock, settings.session_days), friends=friends,
                     lobby=lobby, hub=hub, rooms=rooms,
-                    signer=SessionSigner(settings.resolved_secret()))
+                    signer=SessionSigner(settings.resolved_secret()),
+                    history=History(sessions, clock))

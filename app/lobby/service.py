@@ -329,7 +329,11 @@ class Lobby:
         if stored is None:
             raise LobbyError("this table has no match", 404)
         _match_id, rounds = stored
-        return {"game": table.game, "rules": table.rules, "players": table.players,
+        rules = dict(table.rules)
+        if "deals" in rules and rules["deals"] is None:
+            # the table's match length, so the replay ends the match where the table did
+            rules["deals"] = table.deals
+        return {"game": table.game, "rules": rules, "players": table.players,
                 "rounds": [{"dealer": r.dealer, "deal": r.deal, "deck": r.deck,
                             "actions": r.actions} for r in rounds]}
 

@@ -1,0 +1,30 @@
+"""JSON API of match history, profiles, leaderboards and the replay frames (read-only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query
+
+from app.api.deps import MaybeUser, ServicesDep
+
+router = APIRouter(prefix="/api")
+
+
+@router.get("/players/{name}")
+async def player(name: str, services: ServicesDep) -> dict[str, Any]:
+    """A registered player's profile: per game played/won/win rate/rating with history."""
+    return await services.history.profile(name)
+
+
+@router.get("/players/{name}/matches")
+async def player_matches(name: str, services: ServicesDep, limit: int = Query(20, ge=1, le=100),
+                         offset: int = Query(0, ge=0)) -> dict[str, Any]:
+    """A registered player's finished matches, newest first."""
+    return await services.history.matches(name, limit=limit, offset=offset)
+
+
+@router.get("/leaderboards/{game}")
+async def game_leaderboard(game: str, services: ServicesDep, user: MaybeUser) -> dict[str, Any]:
+    """Top 100 of ``game`` by conservative rating, and the asking player's own rank."""
+    return await services.history.leaderboard(game, user.id if user else None)
