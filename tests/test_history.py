@@ -115,3 +115,38 @@ async def test_guest_has_no_profile_until_registering_and_keeps_the_games(app, n
     assert profile["games"][0]["rating"] is None  # one person and computer players: unrated
     assert [m["table"] for m in profile["recent"]] == [table["id"]]
     assert (await guest.get("/api/players/nobody")).status_code == 404
+
+
+async def test_replay_frames_step_through_every_action_with_all_hands(app, new_client):
+    alice, bob = await registered(new_client, "alice"), await registered(new_client, "bob")
+    table = (await alice.post("/api/tables", {"game": "doppelkopf", "deals": 1, "bots": 2})).json()
+    await bob.post(f"/api/tables/{table['id']}/join")
+    assert (await alice.get(f"/api/tables/{table['id']}/replay")).status_code == 409
+    assert (await alice.get(f"/tables/{table['id']}/replay")).status_code == 409
+    await play_out({"rooms": app.state.services.rooms}, table["id"], [await me(alice), await me(bob)])
+
+    data = (await alice.get(f"/api/tables/{table['id']}/replay")).json()
+    document = (await alice.get(f"/api/tables/{table['id']}/scenario")).json()
+    assert data["seats"][:2] == ["alice", "bob"]
+    (round_,) = data["rounds"]
+    actions = document["rounds"][0]["actions"]
+    assert len(round_["frames"]) == len(actions) + 1
+    assert round_["frames"][0]["hands"] == document["rounds"][0]["deal"]  # every hand, dealt
+    assert all(len(hand) == 0 for hand in round_["frames"][-1]["hands"])
+    played = [a for a in actions if a["type"] == "play"]
+    assert len(played) == 48
+    # "to a trick": after trick n, n tricks are done and no card of trick n+1 is down yet
+    starts = round_["trick_starts"]
+    assert len(starts) == 13 and starts == sorted(starts)
+    for n, start in enumerate(starts):
+        assert round_["frames"][start]["tricks"] == n
+        assert round_["frames"][start]["trick"] == [] or n == 0
+    # one step: the card the action plays leaves that seat's hand
+    first_play = next(i for i, a in enumerate(actions) if a["type"] == "play")
+    before, after = round_["frames"][first_play], round_["frames"][first_play + 1]
+    seat, card = actions[first_play]["seat"], actions[first_play]["card"]
+    assert len(after["hands"][seat]) == len(before["hands"][seat]) - 1
+    assert after["trick"] == [{"seat": seat, "card": card}]
+    assert round_["scores"] is not None
+    page = await alice.get(f"/tables/{table['id']}/replay")
+    assert page.status_code == 200 and "/static/js/replay.js" in page.text

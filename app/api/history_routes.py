@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Query
 
 from app.api.deps import MaybeUser, ServicesDep
+from app.history.replay import replay_frames
 
 router = APIRouter(prefix="/api")
 
@@ -28,3 +29,12 @@ async def player_matches(name: str, services: ServicesDep, limit: int = Query(20
 async def game_leaderboard(game: str, services: ServicesDep, user: MaybeUser) -> dict[str, Any]:
     """Top 100 of ``game`` by conservative rating, and the asking player's own rank."""
     return await services.history.leaderboard(game, user.id if user else None)
+
+
+@router.get("/tables/{table_id}/replay")
+async def table_replay(table_id: int, services: ServicesDep) -> dict[str, Any]:
+    """The replay frames of a finished match (every hand shown); 409 while it is played."""
+    document = await services.lobby.scenario(table_id)
+    table = await services.lobby.table(None, table_id)
+    return {"table": table_id, "seats": [s["name"] for s in table["seats"]],
+            **replay_frames(document)}

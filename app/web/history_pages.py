@@ -8,6 +8,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from app.api.deps import MaybeUser, ServicesDep
 from app.games.registry import available_games
 from app.history.service import HistoryError
+from app.lobby.service import LobbyError
 from app.web.pages import _page
 
 router = APIRouter()
@@ -46,3 +47,16 @@ async def leaderboard_page(game: str, request: Request, services: ServicesDep, u
     except HistoryError as err:
         return _page(request, "error.html", user, err.status, error=str(err))
     return _page(request, "leaderboard.html", user, board=board, games=available_games())
+
+
+@router.get("/tables/{table_id}/replay", response_class=HTMLResponse)
+async def replay_page(table_id: int, request: Request, services: ServicesDep, user: MaybeUser):
+    """The replay viewer (static/js/replay.js); only for a finished match."""
+    try:
+        table = await services.lobby.table(None, table_id)
+    except LobbyError as err:
+        return _page(request, "error.html", user, err.status, error=str(err))
+    if table["status"] != "finished":
+        return _page(request, "error.html", user, 409,
+                     error="the match is not over; its replay shows every hand, so it opens then")
+    return _page(request, "replay.html", user, table=table)
