@@ -57,6 +57,7 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                   max_open_tables=settings.max_open_tables_per_user)
     hub = LobbyHub(lobby)
     lobby.on_change = hub.publish
+    lobby.on_invite = hub.notify
     rooms.on_change = hub.publish
     return Services(settings=settings, engine=engine, clock=clock,
                     accounts=Accounts(sessions, clock, settings.session_days), friends=friends,

@@ -72,6 +72,8 @@ class Lobby:
         self._max_deals, self._max_open = max_deals, max_open_tables
         #: awaited after every change of the open tables (the live lobby feed)
         self.on_change: Callable[[], Awaitable[None]] | None = None
+        #: awaited with (user id, notice) when someone is invited (the live notification)
+        self.on_invite: Callable[[int, dict[str, Any]], Awaitable[Any]] | None = None
 
     async def _changed(self) -> None:
         if self.on_change is not None:
@@ -295,8 +297,8 @@ class Lobby:
         await self._changed()
 
     async def invite(self, viewer: Viewer, table_id: int, name: str) -> None:
-        """The owner invites ``name``. Raises LobbyError 403 (not the owner), 404 (no such
-        table or player)."""
+        """The owner invites ``name``, who is notified live (``on_invite``). Raises LobbyError
+        403 (not the owner, or a block between the two), 404 (no such table or player)."""
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
             if table is None:
@@ -306,11 +308,17 @@ class Lobby:
             user = (await db.execute(select(User).where(User.name == name.strip()))).scalar_one_or_none()
             if user is None:
                 raise LobbyError(f"there is no player called {name.strip()!r}", 404)
+            if await self._friends.blocked_between(viewer.id, user.id):
+                raise LobbyError(f"you cannot invite {user.name}", 403)
+            game = table.game
             db.add(Invitation(table_id=table_id, user_id=user.id))
             try:
                 await db.commit()
             except IntegrityError:
-                return  # invited before
+                await db.rollback()  # invited before: tell them again
+        if self.on_invite is not None:
+            await self.on_invite(user.id, {"type": "invite", "table": table_id, "game": game,
+                                           "from": viewer.name})
         await self._changed()
 
     async def scenario(self, table_id: int) -> dict[str, Any]:

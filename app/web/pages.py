@@ -18,6 +18,7 @@ from app.accounts.service import AccountError
 from app.api.deps import Csrf, MaybeUser, ServicesDep, start_session, viewer
 from app.bots import LEVELS
 from app.lobby.friends import FriendError
+from app.lobby.presence import online_users
 from app.lobby.service import LobbyError, NewTable
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -37,7 +38,8 @@ def _back(url: str) -> RedirectResponse:
 async def _lobby_page(request: Request, services, user, status: int = 200,
                       error: str | None = None) -> HTMLResponse:
     tables = await services.lobby.open_tables(viewer(user))
-    friends = await services.friends.listing(user.id) if user else None
+    friends = (await services.friends.listing(user.id, online_users(services.hub, services.rooms))
+               if user else None)
     return _page(request, "lobby.html", user, status, tables=tables, friends=friends,
                  games=services.lobby.games(), levels=LEVELS, error=error)
 
@@ -46,6 +48,21 @@ async def _lobby_page(request: Request, services, user, status: int = 200,
 async def lobby(request: Request, services: ServicesDep, user: MaybeUser):
     """The lobby: open tables (live), New Game, friends."""
     return await _lobby_page(request, services, user)
+
+
+@router.post("/invite-friend", dependencies=[Csrf])
+async def invite_friend_form(request: Request, services: ServicesDep, user: MaybeUser,
+                             name: str = Form(max_length=64), table: int = Form()) -> Response:
+    """Invite a friend to one of one's own tables from the lobby's friends list."""
+    from app.api.friends_routes import invite_friend
+
+    if user is None:
+        return _back("/login")
+    try:
+        await invite_friend(services, user, name, table)
+    except (FriendError, LobbyError) as err:
+        return await _lobby_page(request, services, user, 400, str(err))
+    return _back("/")
 
 
 @router.get("/login", response_class=HTMLResponse)
@@ -184,11 +201,12 @@ async def invite_form(table_id: int, request: Request, services: ServicesDep, us
 @router.post("/friends/{verb}", dependencies=[Csrf])
 async def friends_form(verb: str, request: Request, services: ServicesDep, user: MaybeUser,
                        name: str = Form(max_length=64)) -> Response:
-    """Add, accept or remove a friend by name."""
+    """Add, accept, decline, remove, block or unblock a player by name."""
     if user is None:
         return _back("/login")
     actions = {"add": services.friends.add, "accept": services.friends.accept,
-               "remove": services.friends.remove}
+               "remove": services.friends.remove, "decline": services.friends.decline,
+               "block": services.friends.block, "unblock": services.friends.unblock}
     if verb not in actions:
         return _page(request, "error.html", user, 404, error="no such page")
     try:

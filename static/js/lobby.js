@@ -38,8 +38,23 @@ function renderTables(tables) {
   }
 }
 
+// live notifications: an invitation to a friend's table
+const notices = document.getElementById("notices");
+function notice(msg) {
+  if (!notices) return;
+  const item = document.createElement("p");
+  item.className = "notice";
+  item.dataset.table = msg.table;
+  const link = document.createElement("a");
+  link.href = `/tables/${msg.table}`;
+  link.textContent = `${msg.from} invites you to table ${msg.table} (${msg.game})`;
+  item.appendChild(link);
+  notices.appendChild(item);
+}
+
 const socket = new Socket({type: "hello", table: null}, (msg) => {
   if (msg.type === "lobby") renderTables(msg.tables);
+  if (msg.type === "invite") notice(msg);
 }, (text, ok) => { status.textContent = ok ? "" : text; });
 socket.connect();
 
