@@ -76,12 +76,13 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         log.exception("unhandled error", exc_info=err)
         return PlainTextResponse("Something went wrong on our side.", status_code=500)
 
-    from app.api import friends_routes, history_routes
+    from app.api import friends_routes, history_routes, playnow_routes
     from app.api import routes as api_routes
     from app.api import ws as api_ws
     from app.web import history_pages, pages
 
     app.include_router(friends_routes.router)
+    app.include_router(playnow_routes.router)
     app.include_router(api_routes.router)
     app.include_router(api_ws.router)
     app.include_router(pages.router)

@@ -74,6 +74,13 @@ class Lobby:
         self.on_change: Callable[[], Awaitable[None]] | None = None
         #: awaited with (user id, notice) when someone is invited (the live notification)
         self.on_invite: Callable[[int, dict[str, Any]], Awaitable[Any]] | None = None
+        #: why a user may not take a seat now (waiting in Play now), or None (app/lobby/playnow.py)
+        self.busy: Callable[[int], str | None] | None = None
+
+    def _check_busy(self, user_id: int) -> None:
+        reason = self.busy(user_id) if self.busy is not None else None
+        if reason:
+            raise LobbyError(reason, 409)
 
     async def _changed(self) -> None:
         if self.on_change is not None:
@@ -105,6 +112,7 @@ class Lobby:
         deals, too many open tables, or an unknown invitee. A table filled by computer players
         starts at once.
         """
+        self._check_busy(owner.id)
         try:
             game = get_game(spec.game)
         except UnknownGame:
@@ -226,6 +234,7 @@ class Lobby:
         Raises LobbyError: 404 no table, 403 not allowed (Friend/Invited), 409 already seated,
         table full or not open.
         """
+        self._check_busy(viewer.id)
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
             if table is None:
