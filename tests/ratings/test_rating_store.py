@@ -174,11 +174,11 @@ async def test_leaderboard_sql_agrees_with_the_pure_core(world):
     sessions = world["sessions"]
     rng = random.Random(7)
     now = datetime(2026, 6, 1, tzinfo=UTC)
-    users = await make_users(sessions, *[f"p{n:03d}" for n in range(130)])
+    users = await make_users(sessions, *[f"p{n:03d}" for n in range(260)])
     records = []
     async with sessions() as db:
         for user in users:
-            sigma = rng.choice([2.0, 3.0, 4.5, 6.0])
+            sigma = rng.choice([2.0, 3.0, 4.5, 4.5, 6.0])
             mu = rng.choice([20.0, 25.0, 30.0, 31.5, 35.0])  # repeated values: shared ranks
             last = now - timedelta(days=rng.choice([0, 5, 30, 31, 60]))
             rating = Rating(mu, sigma)
@@ -192,10 +192,33 @@ async def test_leaderboard_sql_agrees_with_the_pure_core(world):
         assert len(expected.entries) > 0
         assert [(e["rank"], e["user_id"]) for e in board["entries"]] == [
             (e.rank, e.player) for e in expected.entries]
-        everyone = core.ranked(records, "doppelkopf", now)
+        assert len(board["entries"]) == 100  # the top 100 of more eligible players
+        reasons = set()
+        below_top = 0
         for user in users:
             own = core.own_rank(records, "doppelkopf", user.id, now)
             got = (await sql_leaderboard(db, "doppelkopf", now, user_id=user.id))["own"]
             assert got["rank"] == own.rank
             assert got["reason"] == (own.reason.value if own.reason else None)
-        assert len(everyone) > 100 or board["entries"][-1]["rank"] == everyone[-1].rank
+            reasons.add(got["reason"])
+            below_top += bool(got["rank"] and got["rank"] > 100)
+        assert reasons == {None, "provisional", "inactive"}
+        assert below_top > 0  # own ranks outside the top 100 are given too
+        (outsider,) = await make_users(sessions, "newcomer")
+        got = (await sql_leaderboard(db, "doppelkopf", now, user_id=outsider.id))["own"]
+        assert got == {"rank": None, "reason": "unrated"}
+
+
+async def test_guests_are_not_on_the_leaderboard(world):
+    sessions = world["sessions"]
+    now = datetime(2026, 6, 1, tzinfo=UTC)
+    (anna,) = await make_users(sessions, "anna")
+    (guest,) = await make_users(sessions, "Guest-000001", guest=True)
+    async with sessions() as db:
+        for user in (anna, guest):
+            db.add(PlayerRating(user_id=user.id, game="doppio", mu=30.0, sigma=2.0,
+                                provisional=False, matches=40, last_active=now))
+        await db.commit()
+        board = await sql_leaderboard(db, "doppio", now, user_id=guest.id)
+    assert [e["name"] for e in board["entries"]] == ["anna"]
+    assert board["own"] == {"rank": None, "reason": "unrated"}
