@@ -71,31 +71,33 @@ async def rate_finished_match(db: AsyncSession, match_id: int, game: str,
     """Rate a finished match in ``db``'s transaction (the caller commits); returns the new
     ratings by user id, or ``{}`` when the match is not rated (fewer than two people)."""
     ordered = sorted(seats, key=lambda s: s.seat)
-    user_ids = [s.user_id for s in ordered if s.user_id is not None]
-    stored = {r.user_id: r for r in (await db.execute(
-        select(PlayerRating).where(PlayerRating.game == game, PlayerRating.user_id.in_(user_ids))
-        .with_for_update())).scalars()} if user_ids else {}
-    participants: list[Participant] = []
-    for s in ordered:
-        if s.user_id is not None:
-            row = stored.get(s.user_id)
-            participants.append(Person(s.user_id, Rating(row.mu, row.sigma) if row else Rating()))
-        else:
-            participants.append(Bot(BotLevel(s.bot_level or BotLevel.BEGINNER)))
-    outcome = await match_outcome(db, match_id, len(ordered), game_over=True)
     if game not in PARTY_GAMES and game not in RANK_GAMES:
         return {}  # a game without rating rules (the test-only highcard)
-    if not is_rated(participants, outcome):
+    outcome = await match_outcome(db, match_id, len(ordered), game_over=True)
+    placeholders = [Person(s.user_id) if s.user_id is not None
+                    else Bot(BotLevel(s.bot_level or BotLevel.BEGINNER)) for s in ordered]
+    if not is_rated(placeholders, outcome):
         return {}
+    user_ids = [s.user_id for s in ordered if s.user_id is not None]
+    # make sure every row exists, then lock them: two matches of one person finishing at once
+    # update the rating one after the other (PostgreSQL row locks; SQLite has one writer)
+    await _ensure_rows(db, game, user_ids, now)
+    stored = {r.user_id: r for r in (await db.execute(
+        select(PlayerRating).where(PlayerRating.game == game, PlayerRating.user_id.in_(user_ids))
+        .with_for_update().execution_options(populate_existing=True))).scalars()}
+    participants: list[Participant] = []
+    for s, placeholder in zip(ordered, placeholders, strict=True):
+        if s.user_id is None:
+            participants.append(placeholder)
+            continue
+        row = stored[s.user_id]
+        participants.append(Person(s.user_id, Rating(row.mu, row.sigma)))
     new = rate_match(game, participants, outcome)
     for person in participants:
         if not isinstance(person, Person):
             continue
         rating = new[person.player]
-        row = stored.get(person.player)
-        if row is None:
-            row = PlayerRating(user_id=person.player, game=game, matches=0)
-            db.add(row)
+        row = stored[person.player]
         row.mu, row.sigma = rating.mu, rating.sigma
         row.provisional = is_provisional(rating)
         row.matches = (row.matches or 0) + 1
@@ -104,6 +106,24 @@ async def rate_finished_match(db: AsyncSession, match_id: int, game: str,
                             mu_before=person.rating.mu, sigma_before=person.rating.sigma,
                             mu=rating.mu, sigma=rating.sigma, created_at=now))
     return new
+
+
+async def _ensure_rows(db: AsyncSession, game: str, user_ids: list[int], now: datetime) -> None:
+    """INSERT a new person's rating row (the default rating, 0 matches) unless it exists."""
+    if not user_ids:
+        return
+    dialect = db.get_bind().dialect.name
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    elif dialect == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert
+    else:  # pragma: no cover - the site runs on SQLite or PostgreSQL
+        raise RuntimeError(f"no upsert for {dialect}")
+    fresh = Rating()
+    rows = [{"user_id": user_id, "game": game, "mu": fresh.mu, "sigma": fresh.sigma,
+             "provisional": True, "matches": 0, "last_active": now} for user_id in user_ids]
+    await db.execute(insert(PlayerRating).values(rows).on_conflict_do_nothing(
+        index_elements=["user_id", "game"]))
 
 
 def _ordinal():

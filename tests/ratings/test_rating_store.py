@@ -222,3 +222,51 @@ async def test_guests_are_not_on_the_leaderboard(world):
         board = await sql_leaderboard(db, "doppio", now, user_id=guest.id)
     assert [e["name"] for e in board["entries"]] == ["anna"]
     assert board["own"] == {"rank": None, "reason": "unrated"}
+
+
+async def test_two_matches_of_the_same_people_finishing_at_once_both_count(world):
+    """The rating rows are created if missing and locked, so concurrent finishes serialize."""
+    from sqlalchemy import update
+
+    from app.db.models import GameTable, Match, Round
+    from app.ratings.store import SeatHolder, rate_finished_match
+
+    sessions = world["sessions"]
+    anna, bert = await make_users(sessions, "anna", "bert")
+    now = Clock().now()
+    match_ids = []
+    async with sessions() as db:
+        for scores in ([10, 30], [12, 40]):  # doppio: lower is better, anna wins both
+            table = GameTable(game="doppio", preset=None, rules={}, players=2, deals=1,
+                              opponents="any", skill="beginner", secret="s", owner_id=anna.id,
+                              status="playing", created_at=now)
+            db.add(table)
+            await db.flush()
+            match = Match(table_id=table.id, game="doppio", rules={}, players=2, deals=1,
+                          started_at=now)
+            db.add(match)
+            await db.flush()
+            db.add(Round(match_id=match.id, number=0, dealer=1, deal=[[], []], deck=[],
+                         outcome={"finished": True, "scores": scores, "details": {},
+                                  "redeal": False}))
+            match_ids.append(match.id)
+        await db.commit()
+
+    async def finish(match_id: int) -> None:
+        async with sessions() as db:
+            await db.execute(update(Match).where(Match.id == match_id).values(finished_at=now))
+            await rate_finished_match(db, match_id, "doppio",
+                                      [SeatHolder(0, anna.id, None), SeatHolder(1, bert.id, None)],
+                                      now)
+            await db.commit()
+
+    await asyncio.gather(*(finish(m) for m in match_ids))
+    stored = await ratings_of(sessions, "doppio")
+    assert stored[anna.id].matches == 2 and stored[bert.id].matches == 2
+    async with sessions() as db:
+        history = (await db.execute(select(RatingChange).where(RatingChange.user_id == anna.id)
+                                    .order_by(RatingChange.id))).scalars().all()
+    first, second = sorted(history, key=lambda h: h.mu_before)
+    assert first.mu_before == pytest.approx(Rating().mu)
+    assert second.mu_before == pytest.approx(first.mu)  # the second started from the first
+    assert stored[anna.id].mu == pytest.approx(second.mu) and second.mu > first.mu
