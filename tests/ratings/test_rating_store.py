@@ -260,13 +260,23 @@ async def test_two_matches_of_the_same_people_finishing_at_once_both_count(world
                                       now)
             await db.commit()
 
-    await asyncio.gather(*(finish(m) for m in match_ids))
+    # the first finish holds its transaction open while the second one runs up to its writes
+    async with sessions() as db:
+        await db.execute(update(Match).where(Match.id == match_ids[0]).values(finished_at=now))
+        await rate_finished_match(db, match_ids[0], "doppio",
+                                  [SeatHolder(0, anna.id, None), SeatHolder(1, bert.id, None)], now)
+        await db.flush()
+        second = asyncio.create_task(finish(match_ids[1]))
+        await asyncio.sleep(0.5)
+        assert not second.done()  # it waits for the first (row locks / SQLite's one writer)
+        await db.commit()
+    await second
     stored = await ratings_of(sessions, "doppio")
     assert stored[anna.id].matches == 2 and stored[bert.id].matches == 2
     async with sessions() as db:
         history = (await db.execute(select(RatingChange).where(RatingChange.user_id == anna.id)
                                     .order_by(RatingChange.id))).scalars().all()
-    first, second = sorted(history, key=lambda h: h.mu_before)
-    assert first.mu_before == pytest.approx(Rating().mu)
-    assert second.mu_before == pytest.approx(first.mu)  # the second started from the first
-    assert stored[anna.id].mu == pytest.approx(second.mu) and second.mu > first.mu
+    before, after = sorted(history, key=lambda h: h.mu_before)
+    assert before.mu_before == pytest.approx(Rating().mu)
+    assert after.mu_before == pytest.approx(before.mu)  # the second started from the first
+    assert stored[anna.id].mu == pytest.approx(after.mu) and after.mu > before.mu
