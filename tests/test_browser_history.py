@@ -11,7 +11,49 @@ import pytest
 
 from tests.conftest import artifacts_dir
 from tests.platform_helpers import live_server, settings_for
-from tests.test_browser import browser, play_to_end, register  # noqa: F401 - the fixture
+from tests.test_browser import browser, register  # noqa: F401 - the fixture
+
+# one move, clicked inside the page in one step (the table re-renders often, so a Playwright
+# click can find its card detached): "healthy", another button, poverty cards, a legal card
+CLICK_ONE = """() => {
+  if (document.getElementById('match-result')?.textContent) return 'over';
+  const q = (s) => document.querySelector(s);
+  const button = q('#choices button[data-type=declare][data-value=healthy]') ||
+    q('#choices button[data-type]:not([data-type=announce]):not(#submit-cards):not([disabled])');
+  if (button) { button.click(); return 'moved'; }
+  const legal = window.doppelrunde.state?.view?.legal || [];
+  const give = legal.find((a) => a.cards);
+  if (give && q('#hand button.card.selectable')) {
+    for (const card of give.cards) {
+      q(`#hand button.card.selectable[data-card='${card}']:not(.selected)`).click();
+    }
+    q('#submit-cards').click();
+    return 'moved';
+  }
+  const card = q('#hand button.card.legal');
+  if (card) { card.click(); return 'moved'; }
+  return 'wait';
+}"""
+
+
+def play_to_end(pages, limit_s: float = 120) -> None:
+    """Play every page's seat until each page shows the match result."""
+    deadline = time.monotonic() + limit_s
+    done = [False] * len(pages)
+    while not all(done):
+        assert time.monotonic() < deadline, "the match did not end in time"
+        for i, page in enumerate(pages):
+            if done[i]:
+                continue
+            seq = page.evaluate("window.doppelrunde.seq")
+            result = page.evaluate(CLICK_ONE)
+            done[i] = result == "over"
+            if result == "moved":
+                page.wait_for_function(
+                    f"() => window.doppelrunde.seq > {seq} || "
+                    "document.getElementById('error').textContent", timeout=15000)
+            elif result == "wait":
+                time.sleep(0.05)
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +98,8 @@ def test_two_people_play_now_land_together_with_two_bots_and_see_history(browser
 
         # the replay viewer: every hand dealt, one step forwards and back, to a trick, to the end
         alice.click(f"#matches tr[data-table='{table_id}'] a.replay-link")
-        alice.wait_for_function("() => window.doppelrunde.replay.ready")
+        alice.wait_for_url(f"{site}/tables/{table_id}/replay")
+        alice.wait_for_function("() => window.doppelrunde?.replay?.ready === true")
         assert alice.locator("#hands .hand-row").count() == 4
         assert alice.locator("#hands .hand-row[data-seat='2'] .card").count() == 12
         assert alice.text_content("#last-action") == "Cards dealt."

@@ -49,9 +49,15 @@ class PlayNow:
     def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: Clock,
                  rooms: RoomManager, lobby: Lobby, hub: LobbyHub, *, fill_after: float = 30.0,
                  deals: int = 4, tick_interval: float | None = 1.0,
+                 stale_after: float | None = 15.0,
                  now_fn: Callable[[], float] = time.monotonic) -> None:
         self._db, self._clock, self._rooms, self._lobby, self._hub = sessions, clock, rooms, lobby, hub
         self._deals = deals
+        self._now = now_fn
+        #: a ticket nobody asked about (``status``, polled by the lobby page) for this long is
+        #: dropped, so a closed page does not leave its person seated at a table with bots
+        self._stale_after = stale_after
+        self._seen: dict[int, float] = {}
         self._tick_interval = tick_interval
         self.matchmaker = Matchmaker(now_fn, default=QueueSettings(fill_after=fill_after))
         self._formed: dict[int, int] = {}  # user id -> table id of their last formed table
@@ -86,11 +92,13 @@ class PlayNow:
         async with self._lock:
             ticket = self.matchmaker.join(user_id, game, preset, rating, seats)
             self._formed.pop(user_id, None)
+            self._seen[user_id] = self._now()
         self._start()
         return {"queued": True, "game": game, "preset": preset, "seats": ticket.key.seats}
 
     def leave(self, user_id: int) -> bool:
         """Leave the queue; whether the person was waiting."""
+        self._seen.pop(user_id, None)
         return self.matchmaker.leave(user_id) is not None
 
     def busy(self, user_id: int) -> str | None:
@@ -102,10 +110,12 @@ class PlayNow:
     def status(self, user_id: int) -> dict[str, Any]:
         """``{"queued", "game"?, "waited"?, "table"}``: the table is set once one formed."""
         ticket = next((t for t in self.matchmaker.waiting() if t.player == user_id), None)
+        if ticket is not None:
+            self._seen[user_id] = self._now()
         out: dict[str, Any] = {"queued": ticket is not None, "table": self._formed.get(user_id)}
         if ticket is not None:
             out.update(game=ticket.key.game, preset=ticket.key.preset, seats=ticket.key.seats,
-                       waited=round(self.matchmaker._now() - ticket.joined_at, 1))
+                       waited=round(self._now() - ticket.joined_at, 1))
         return out
 
     # --- forming tables --------------------------------------------------------------------
@@ -113,7 +123,12 @@ class PlayNow:
     async def tick(self, now: float | None = None) -> list[int]:
         """Form every table that is due; returns the new table ids."""
         async with self._lock:
-            formed = self.matchmaker.tick(now)
+            at = self._now() if now is None else now
+            if self._stale_after is not None:
+                for ticket in self.matchmaker.waiting():
+                    if at - self._seen.get(ticket.player, ticket.joined_at) > self._stale_after:
+                        self.matchmaker.leave(ticket.player)  # the page is gone
+            formed = self.matchmaker.tick(at)
         ids = []
         for table in formed:
             try:

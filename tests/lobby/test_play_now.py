@@ -41,7 +41,8 @@ async def test_nine_people_form_tables_by_rating_and_bots_fill_at_the_deadline(a
     sessions = make_sessionmaker(services.engine)
     now = [100.0]
     play_now = PlayNow(sessions, services.clock, services.rooms, services.lobby, services.hub,
-                       fill_after=30, deals=1, tick_interval=None, now_fn=lambda: now[0])
+                       fill_after=30, deals=1, tick_interval=None, stale_after=None,
+                       now_fn=lambda: now[0])
     mus = {"a1": 24.0, "a2": 25.0, "a3": 25.5, "a4": 26.0,   # close: a full table at once
            "b1": 15.0, "b2": 15.5, "b3": 16.0,               # low: three and a beginner bot
            "c1": 35.0, "c2": 36.0}                           # high: two and two expert bots
@@ -113,3 +114,25 @@ async def test_a_person_queued_twice_or_seated_is_refused(app, new_client):
     assert (await ann.post("/api/play-now/leave")).json() == {"left": True}
     assert (await ann.post(f"/api/tables/{table['id']}/join")).json() == {"seat": 1}
     assert (await ann.post("/api/play-now", {"game": "chess"})).status_code == 400
+
+
+async def test_a_queued_page_that_stops_asking_is_dropped(app, new_client):
+    services = app.state.services
+    now = [0.0]
+    play_now = PlayNow(make_sessionmaker(services.engine), services.clock, services.rooms,
+                       services.lobby, services.hub, fill_after=60, tick_interval=None,
+                       stale_after=15, now_fn=lambda: now[0])
+    _, gone = await registered(new_client, "gone")
+    _, here = await registered(new_client, "here")
+    await play_now.join(gone, "doppelkopf")
+    await play_now.join(here, "doppio", seats=2)
+    for _ in range(4):
+        now[0] += 10
+        play_now.status(here)  # this page polls; the other was closed
+        assert await play_now.tick() == []
+    assert [t.player for t in play_now.matchmaker.waiting()] == [here]
+    now[0] += 20
+    play_now.status(here)
+    (table,) = await play_now.tick()  # the deadline: here plays with a computer player
+    assert play_now.status(here)["table"] == table
+    assert play_now.status(gone) == {"queued": False, "table": None}
