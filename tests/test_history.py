@@ -87,6 +87,7 @@ async def test_history_profile_and_leaderboard_after_a_rated_match(app, new_clie
     assert games["won"] in (0, 1) and games["win_rate"] == games["won"]
     assert games["rating"]["provisional"] is True and games["rating"]["matches"] == 1
     assert len(games["history"]) == 1
+    assert len(games["chart"].split()) == 2  # the start and the rating after the match
     assert [m["table"] for m in profile["recent"]] == [table["id"]]
 
     board = (await alice.get("/api/leaderboards/doppelkopf")).json()
@@ -150,3 +151,11 @@ async def test_replay_frames_step_through_every_action_with_all_hands(app, new_c
     assert round_["scores"] is not None
     page = await alice.get(f"/tables/{table['id']}/replay")
     assert page.status_code == 200 and "/static/js/replay.js" in page.text
+
+
+def test_chart_points_scale_into_the_box():
+    from app.history.service import chart_points
+
+    assert chart_points([5.0]) == ""
+    assert chart_points([0.0, 10.0, 5.0], width=100, height=50) == "0.0,50.0 50.0,0.0 100.0,25.0"
+    assert chart_points([3.0, 3.0], width=10, height=10) == "0.0,10.0 10.0,10.0"

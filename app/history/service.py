@@ -32,6 +32,18 @@ def _iso(value: datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
+def chart_points(values: list[float], width: int = 200, height: int = 60) -> str:
+    """SVG polyline points of ``values`` (the ordinal after each rated match, starting at the
+    first rating), scaled into width × height; "" with fewer than two values."""
+    if len(values) < 2:
+        return ""
+    low, high = min(values), max(values)
+    span = (high - low) or 1.0
+    step = width / (len(values) - 1)
+    return " ".join(f"{i * step:.1f},{height - (v - low) / span * height:.1f}"
+                    for i, v in enumerate(values))
+
+
 class History:
     """The queries behind the profile, history and leaderboard pages."""
 
@@ -121,6 +133,10 @@ class History:
                 "history": [{"match": h.match_id, "at": _iso(h.created_at), "mu": h.mu,
                              "sigma": h.sigma, "ordinal": Rating(h.mu, h.sigma).ordinal}
                             for h in history if h.game == game]})
+            mine = [h for h in history if h.game == game]
+            games[-1]["chart"] = chart_points(
+                [Rating(mine[0].mu_before, mine[0].sigma_before).ordinal]
+                + [g["ordinal"] for g in games[-1]["history"]] if mine else [])
         recent = await self.matches(name, limit=10)
         return {"player": user.name, "since": _iso(user.created_at), "games": games,
                 "recent": recent["matches"]}
