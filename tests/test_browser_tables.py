@@ -1,0 +1,160 @@
+"""The per-game tables in headless Chromium (static/js/games/*.js): Doppio with a real catch in a
+real countdown, Doppelganger Tricks and Doublehead Kids played to the end against computer
+players. Same live server as tests/test_browser.py (computer players think 0 seconds, no pause
+between deals). Screenshots go to artifacts_dir().
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import artifacts_dir, require
+from tests.platform_helpers import live_server, settings_for
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    require("browser", CHROMIUM.exists(), f"{CHROMIUM} not found")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def site(tmp_path):
+    with live_server(settings_for(tmp_path)) as url:
+        yield url
+
+
+def console_errors(page) -> list[str]:
+    """Collect the page's console errors, uncaught exceptions and failed requests (but the
+    favicon); checked at the end."""
+    found: list[str] = []
+    page.on("console", lambda msg: found.append(msg.text) if msg.type == "error"
+            and not msg.text.startswith("Failed to load resource") else None)
+    page.on("pageerror", lambda err: found.append(str(err)))
+    page.on("response", lambda r: found.append(f"{r.status} {r.url}") if r.status >= 400
+            and not r.url.endswith("/favicon.ico") else None)
+    return found
+
+
+def new_table(page, url: str, game: str, players: int, bots: int, deals: int = 1,
+              numbers: dict[str, str] | None = None) -> None:
+    """As a guest, start a New Game of ``game`` from the lobby form."""
+    page.goto(url + "/")
+    page.click("#play-guest")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    page.select_option("#bots", str(bots))
+    page.fill("#deals", str(deals))
+    for name, value in (numbers or {}).items():
+        page.fill(f"#opt-{name}", value)
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r".*/tables/\d+$"))
+    page.wait_for_function(
+        "() => window.doppelrunde && window.doppelrunde.state && window.doppelrunde.state.view",
+                           timeout=15000)
+
+
+def wait_after(page, seq: int) -> None:
+    page.wait_for_function(
+        f"() => window.doppelrunde.seq > {seq} || document.getElementById('error').textContent",
+        timeout=15000)
+
+
+def view(page) -> dict:
+    return page.evaluate("window.doppelrunde.state.view")
+
+
+# --- Doppio ---------------------------------------------------------------------------------
+
+DOPPIO_READY = """() => document.getElementById('match-result').textContent ||
+  document.querySelector('#choices button[data-type=catch]:not([disabled])') ||
+  document.querySelector('#hand button.card.legal')"""
+
+
+def test_doppio_two_players_a_real_catch_within_the_countdown(browser, site):
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    problems = console_errors(page)
+    new_table(page, site, "doppio", players=2, bots=1,
+              numbers={"catch_window_seconds": "8"})
+    assert page.locator("#catch-button").count() == 0
+    first = view(page)
+    assert first["turn"] == 0 and len(first["hand"]) == 6
+    # the divider: three cards each side, the pairs, the hand value of the owner
+    assert page.locator(".doppio-hand > button.card").count() == 6
+    assert page.locator(".doppio-hand > .divider").count() == 1
+    positions = page.locator(".doppio-hand > *").evaluate_all(
+        "nodes => nodes.map(n => n.dataset.position || '|')")
+    assert positions == ["L3", "L2", "L1", "|", "R1", "R2", "R3"]
+    pair_values = [int(t.split("→")[1].split()[0]) for t in
+                   page.locator("#pairs li").all_text_contents()]
+    assert page.text_content("#hand-value") == f"Your hand value: {first['hand_value']}"
+    assert sum(pair_values) == first["hand_value"]
+    assert page.is_disabled("#doppio-button") == (first["hand_value"] > 10)
+    page.screenshot(path=str(artifacts_dir() / "doppio-start.png"), full_page=True)
+
+    caught = None
+    deadline = time.monotonic() + 120
+    while not page.text_content("#match-result"):
+        assert time.monotonic() < deadline, "the Doppio match did not end in time"
+        page.wait_for_function(DOPPIO_READY, timeout=20000)
+        if page.text_content("#match-result"):
+            break
+        seq = page.evaluate("window.doppelrunde.seq")
+        if page.locator("#choices button[data-type=catch]:not([disabled])").count():
+            card = page.get_attribute("#window-card", "data-card")
+            if caught is None:
+                # a real countdown, ticking in the page, and a real click within it
+                first_read = float(page.text_content("#countdown").split()[0])
+                page.wait_for_timeout(400)
+                second_read = float(page.text_content("#countdown").split()[0])
+                assert 0 < second_read < first_read <= 8
+                assert "fly" in page.get_attribute("#window-card", "class")
+                page.screenshot(path=str(artifacts_dir() / "doppio-catch-window.png"),
+                                full_page=True)
+                page.click("#catch-button")
+                wait_after(page, seq)
+                page.wait_for_function("() => !window.doppelrunde.state.view.catch_window",
+                                       timeout=15000)
+                assert view(page)["held"][0] == card, "the catch within the countdown failed"
+                held = page.locator("#seats .seat[data-seat='0'] figure.held")
+                assert held.get_attribute("data-card") == card
+                page.screenshot(path=str(artifacts_dir() / "doppio-held-card.png"),
+                                full_page=True)
+                caught = card
+            else:
+                page.click("#pass-button")
+                wait_after(page, seq)
+            continue
+        current = view(page)
+        if current.get("catch_window") is None and current["turn"] == 0:
+            assert page.is_disabled("#doppio-button") == (current["hand_value"] > 10)
+            assert page.text_content("#hand-value") == f"Your hand value: {current['hand_value']}"
+        page.locator("#hand button.card.legal").first.click()
+        wait_after(page, seq)
+    assert caught is not None, "no catch window was offered to the person"
+    assert page.text_content("#match-result").startswith("Winner:")
+    rows = page.locator("#penalties tbody tr")
+    assert rows.count() == 2
+    final = page.evaluate("window.doppelrunde.state.scores")
+    for seat in range(2):
+        cells = rows.nth(seat).locator("td").all_text_contents()
+        assert int(cells[3]) == final["rounds"][-1]["scores"][seat]
+        assert int(cells[4]) == final["totals"][seat]
+    page.screenshot(path=str(artifacts_dir() / "doppio-penalties.png"), full_page=True)
+    assert problems == []
+    page.close()
