@@ -158,3 +158,93 @@ def test_doppio_two_players_a_real_catch_within_the_countdown(browser, site):
     page.screenshot(path=str(artifacts_dir() / "doppio-penalties.png"), full_page=True)
     assert problems == []
     page.close()
+
+
+# --- Doppelganger Tricks --------------------------------------------------------------------
+
+DGT_READY = """() => document.getElementById('match-result').textContent ||
+  document.querySelector('#bid-entry button') ||
+  document.querySelector('#suit-choice button[data-suit]') ||
+  document.querySelector('#bonus-pile button.takeable') ||
+  document.querySelector('#choices button[data-type=decline_bonus]') ||
+  document.querySelector('#hand button.card.legal')"""
+
+
+def test_doppelganger_tricks_whole_three_player_game(browser, site):
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    problems = console_errors(page)
+    new_table(page, site, "doppelganger_tricks", players=3, bots=2, deals=3)
+    seen = {"bids_hidden": 0, "bids_shown": 0, "navy_lead": 0, "bonus": 0, "annihilated": 0}
+    deadline = time.monotonic() + 180
+    while not page.text_content("#match-result"):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        page.wait_for_function(DGT_READY, timeout=20000)
+        if page.text_content("#match-result"):
+            break
+        seq = page.evaluate("window.doppelrunde.seq")
+        current = view(page)
+        if page.locator("#bid-entry button").count():
+            # before our bid: the others' bids are secret, on screen and in the view
+            assert current["bids"] is None
+            for seat in (1, 2):
+                text = page.text_content(f"#seats .seat[data-seat='{seat}'] .bid")
+                assert text in ("has bid (secret)", "bidding…"), text
+            seen["bids_hidden"] += 1
+            page.click("#bid-entry button[data-value='1']")
+            page.wait_for_function("() => window.doppelrunde.state.view.bids", timeout=15000)
+            bids = view(page)["bids"]
+            for seat in range(3):
+                bid = page.locator(f"#seats .seat[data-seat='{seat}'] .bid")
+                assert bid.text_content().startswith(f"bid {bids[seat]} · won ")
+            seen["bids_shown"] += 1
+            continue
+        if page.locator("#bonus-pile button.takeable").count():
+            name = page.get_attribute("#bonus-pile button.takeable", "data-bonus")
+            played = len(page.evaluate("window.doppelrunde.state.scores.rounds"))
+            page.click(f"#bonus-pile button.takeable[data-bonus='{name}']")  # one click
+            page.wait_for_function(  # ours now, or it ended the round (the last play's bonus)
+                f"() => window.doppelrunde.state.view.bonus['{name}'] === 0 || "
+                f"window.doppelrunde.state.scores.rounds.length > {played}", timeout=15000)
+            rounds = page.evaluate("window.doppelrunde.state.scores.rounds")
+            if len(rounds) > played:
+                assert rounds[-1]["details"]["bonus"][name] == 0
+            else:
+                assert page.locator(f"#seats .seat[data-seat='0'] [data-bonus='{name}']").count() == 1
+            seen["bonus"] += 1
+            continue
+        if page.locator("#choices button[data-type=decline_bonus]").count():
+            page.click("#choices button[data-type=decline_bonus]")
+            wait_after(page, seq)
+            continue
+        card = page.locator("#hand button.card.legal").first
+        navy = page.locator("#hand button.card.legal[data-card^='N']")
+        if not current["trick"] and navy.count():
+            card = navy.first  # lead navy when we can: the suit choice
+        code = card.get_attribute("data-card")
+        card.click()
+        if page.locator("#suit-choice button[data-suit]").count():
+            assert code.startswith("N") and not current["trick"]
+            assert page.locator("#suit-choice button[data-suit]").count() == 3
+            seen["navy_lead"] += 1
+            page.locator("#suit-choice button[data-suit]").first.click()
+        wait_after(page, seq)
+        if page.locator("#last-trick figure.annihilated").count():
+            assert page.locator("#annihilation-note").text_content().startswith("Annihilated:")
+            if not seen["annihilated"]:
+                page.screenshot(path=str(artifacts_dir() / "dgt-annihilated.png"), full_page=True)
+            seen["annihilated"] += 1
+    assert page.text_content("#match-result").startswith("Winner:")
+    scores = page.evaluate("window.doppelrunde.state.scores")
+    assert len(scores["rounds"]) == 3
+    lines = page.locator("#scoring-lines li").all_text_contents()
+    assert len(lines) == 3
+    last = scores["rounds"][-1]
+    for seat, line in enumerate(lines):
+        assert line.endswith(f"= {last['scores'][seat]} (total {scores['totals'][seat]})"), line
+        assert f"bid {last['details']['bids'][seat]}" in line
+    page.screenshot(path=str(artifacts_dir() / "dgt-scoring.png"), full_page=True)
+    print("doppelganger tricks, seen:", seen)
+    assert seen["bids_hidden"] == 3 and seen["bids_shown"] == 3
+    assert seen["navy_lead"] >= 1 and seen["annihilated"] >= 1 and seen["bonus"] >= 1, seen
+    assert problems == []
+    page.close()
