@@ -248,3 +248,82 @@ def test_doppelganger_tricks_whole_three_player_game(browser, site):
     assert seen["navy_lead"] >= 1 and seen["annihilated"] >= 1 and seen["bonus"] >= 1, seen
     assert problems == []
     page.close()
+
+
+# --- Doublehead Kids ------------------------------------------------------------------------
+
+KIDS_READY = """() => document.getElementById('match-result').textContent ||
+  document.querySelector('#choices button[data-type]:not([data-type=announce])') ||
+  document.querySelector('#hand button.card.legal')"""
+
+
+def test_doublehead_kids_basic_round_with_kid_names_and_the_learning_aid(browser, site):
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True,
+                            has_touch=True)  # on a phone
+    problems = console_errors(page)
+    new_table(page, site, "doublehead_kids", players=4, bots=3, deals=1)
+    names = page.evaluate("window.doppelrunde.state.view.card_names")
+    hand = view(page)["hand"]
+    shown = page.locator("#hand button.card").evaluate_all(
+        "nodes => nodes.map(n => n.querySelector('svg').getAttribute('aria-label'))")
+    assert len(shown) == len(hand) == 12
+    for card, text in zip(hand, shown, strict=True):
+        assert text.startswith(names[card]), (card, text)
+    # the picture names are written on the cards, legible: at least 8 px on a phone
+    sizes = page.locator("#hand svg.kids text.name").evaluate_all(
+        "nodes => nodes.map(n => n.getBoundingClientRect().height)")
+    assert sizes and min(sizes) >= 8, sizes
+    assert "golden coin" in page.text_content("#seats .seat[data-seat='0'] .golden")
+    page.check("#learning-aid")
+    assert page.is_checked("#learning-aid")
+    page.screenshot(path=str(artifacts_dir() / "kids-start-phone.png"), full_page=True)
+
+    seen = {"reason": 0, "duel": 0}
+    deadline = time.monotonic() + 120
+    while not page.text_content("#match-result"):
+        assert time.monotonic() < deadline, "the round did not end in time"
+        page.wait_for_function(KIDS_READY, timeout=20000)
+        if page.text_content("#match-result"):
+            break
+        seq = page.evaluate("window.doppelrunde.seq")
+        buttons = page.locator("#choices button[data-type]:not([data-type=announce])")
+        if buttons.count():
+            healthy = page.locator("#choices button[data-type=declare][data-value=healthy]")
+            (healthy if healthy.count() else buttons).first.click()
+            wait_after(page, seq)
+            continue
+        blocked = page.locator("#hand button.card.not-allowed")
+        if blocked.count():
+            # the aid: a card that is not allowed says why, in one line, and nothing is sent
+            blocked.first.click()
+            reason = page.text_content("#aid-reason")
+            assert "you must play" in reason, reason
+            assert page.evaluate("window.doppelrunde.seq") == seq
+            assert page.text_content("#aid-rule").startswith("Follow the ")
+            if not seen["reason"]:
+                page.screenshot(path=str(artifacts_dir() / "kids-learning-aid.png"), full_page=True)
+            seen["reason"] += 1
+        duels = len(view(page)["tricks"])
+        page.locator("#hand button.card.legal").first.click()
+        wait_after(page, seq)
+        if len(view(page)["tricks"]) > duels:
+            last = view(page)["last_trick"]
+            winner = page.evaluate(f"window.doppelrunde.state.table.seats[{last['winner']}].name")
+            explanation = page.text_content("#aid-duel")
+            assert explanation.startswith(f"{winner} won the duel with "), explanation
+            assert f"It brings {last['points']} silver coins." in explanation
+            seen["duel"] += 1
+    assert page.text_content("#match-result").startswith("Winner:")
+    assert seen["duel"] >= 1 and seen["reason"] >= 1, seen
+    lines = page.locator("#kids-result li").all_text_contents()
+    silver = [int(re.search(r": (\d+) silver coins", line).group(1)) for line in lines[:2]]
+    assert sum(silver) == 240, lines
+    scores = page.evaluate("window.doppelrunde.state.scores")
+    for seat in range(4):
+        coins = scores["totals"][seat]
+        text = page.text_content(f"#seats .seat[data-seat='{seat}'] .golden")
+        assert text == f"● {coins} golden coin{'' if coins == 1 else 's'}", text
+    assert "duel" in page.text_content("#seats")
+    page.screenshot(path=str(artifacts_dir() / "kids-result-phone.png"), full_page=True)
+    assert problems == []
+    page.close()
