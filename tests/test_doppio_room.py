@@ -113,15 +113,23 @@ async def test_window_closes_early_when_all_answered_and_farthest_catcher_wins(e
 
 async def test_window_closes_at_its_deadline_and_a_late_catch_is_refused(env):
     actor, conns = await env["table"](3, catch_window_seconds=4)
+    spectator = Connection(None)
+    actor.attach(spectator)
+    await settle(actor)
     card = await discard(actor, conns[0])
-    views = [c.pending()[-1]["state"]["view"] for c in conns]
-    for view in views:  # every seat sees the countdown
+    views = [c.pending()[-1]["state"]["view"] for c in [*conns, spectator]]
+    for view in views:  # every seat (and a spectator) sees the countdown
         assert view["catch_window"]["seconds"] == 4
         assert view["catch_window"]["remaining"] == pytest.approx(4)
     assert [a["type"] for a in views[1]["legal"]] == ["catch", "pass"]
     actor.act(conns[1], {"type": "catch"})
     await tick(env, actor, 3.9)
     assert window(actor) is not None  # still open just before the deadline
+    late_joiner = Connection(None)
+    actor.attach(late_joiner)
+    await settle(actor)
+    remaining = late_joiner.pending()[-1]["state"]["view"]["catch_window"]["remaining"]
+    assert remaining == pytest.approx(0.1)  # a snapshot counts down from the time left
     actor.act(conns[2], {"type": "pass"})  # the last answer, 0.1 s before the deadline
     await settle(actor)
     assert window(actor) is None  # that was the last answer: closed early at 3.9 s
