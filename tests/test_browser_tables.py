@@ -228,8 +228,14 @@ def test_doppelganger_tricks_whole_three_player_game(browser, site):
             seen["navy_lead"] += 1
             page.locator("#suit-choice button[data-suit]").first.click()
         wait_after(page, seq)
-        if page.locator("#last-trick figure.annihilated").count():
-            assert page.locator("#annihilation-note").text_content().startswith("Annihilated:")
+        # read in one go: the computer players keep playing while we look
+        marked, note, cards = page.evaluate("""() => [
+            document.querySelectorAll('#last-trick figure.annihilated').length,
+            document.getElementById('annihilation-note')?.textContent || '',
+            (window.doppelrunde.state.view.last_trick || {annihilated: []}).annihilated]""")
+        assert marked == len(cards)
+        if marked:
+            assert note.startswith("Annihilated:"), note
             if not seen["annihilated"]:
                 page.screenshot(path=str(artifacts_dir() / "dgt-annihilated.png"), full_page=True)
             seen["annihilated"] += 1
