@@ -147,7 +147,12 @@ def test_doppio_two_players_a_real_catch_within_the_countdown(browser, site):
         page.locator("#hand button.card.legal").first.click()
         wait_after(page, seq)
     assert caught is not None, "no catch window was offered to the person"
-    assert page.text_content("#match-result").startswith("Winner:")
+    result = page.evaluate("window.doppelrunde.state.result")
+    lowest = min(result["totals"])
+    assert result["winners"] == [s for s, t in enumerate(result["totals"]) if t == lowest]
+    names = ", ".join(page.evaluate(f"window.doppelrunde.state.table.seats[{s}].name")
+                      for s in result["winners"])
+    assert page.text_content("#match-result") == f"Winner: {names}"
     rows = page.locator("#penalties tbody tr")
     assert rows.count() == 2
     final = page.evaluate("window.doppelrunde.state.scores")

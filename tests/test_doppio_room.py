@@ -204,3 +204,19 @@ async def test_after_a_restart_an_open_window_gets_a_fresh_deadline(env):
     assert rebuilt.progress.state.window is None
     rebuilt.stop()
     await task
+
+
+def test_a_match_ended_by_the_tables_deals_is_won_by_the_lowest_penalties():
+    """Before any total reaches 100 the game gives no verdict; the room's fallback must still
+    treat Doppio's scores as penalties."""
+    from app.games.base import RoundOutcome
+    from app.games.registry import get_game
+    from app.rooms.match import MatchProgress, RoundRecord
+
+    game = get_game("doppio")
+    progress = MatchProgress(game, game.make_rules({}), 2, deals=1)
+    progress.rounds.append(RoundRecord(number=0, dealer=1, deal=[], deck=[],
+                                       outcome=RoundOutcome(scores=(29, 36), finished=True)))
+    assert progress.match_over()
+    assert not game.match_status(progress.rules, 2, progress.outcomes()).winners
+    assert progress.winners() == [0]
