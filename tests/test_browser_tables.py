@@ -87,7 +87,8 @@ DOPPIO_READY = """() => document.getElementById('match-result').textContent ||
 
 
 def test_doppio_two_players_a_real_catch_within_the_countdown(browser, site):
-    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True,
+                            has_touch=True)  # on a phone
     problems = console_errors(page)
     new_table(page, site, "doppio", players=2, bots=1,
               numbers={"catch_window_seconds": "8"})
@@ -133,6 +134,7 @@ def test_doppio_two_players_a_real_catch_within_the_countdown(browser, site):
                 assert view(page)["held"][0] == card, "the catch within the countdown failed"
                 held = page.locator("#seats .seat[data-seat='0'] figure.held")
                 assert held.get_attribute("data-card") == card
+                assert page.text_content("#held-note").startswith("You hold the caught ")
                 page.screenshot(path=str(artifacts_dir() / "doppio-held-card.png"),
                                 full_page=True)
                 caught = card

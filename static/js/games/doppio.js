@@ -170,6 +170,11 @@ function renderHand(ctx) {
   });
   hand.appendChild(pairs);
   hand.appendChild(el("p", {class: "hand-value", id: "hand-value"}, `Your hand value: ${view.hand_value}`));
+  const held = view.held ? view.held[state.you] : null;
+  if (held) {
+    hand.appendChild(el("p", {class: "held-note", id: "held-note"},
+      `You hold the caught ${held === "B" ? "bonus card" : held}: it fills the outer place of the side you discard from next (it cannot be refused, and it does not count until then).`));
+  }
 }
 
 function renderChoices(ctx) {
