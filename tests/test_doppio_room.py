@@ -220,3 +220,19 @@ def test_a_match_ended_by_the_tables_deals_is_won_by_the_lowest_penalties():
     assert progress.match_over()
     assert not game.match_status(progress.rules, 2, progress.outcomes()).winners
     assert progress.winners() == [0]
+
+
+async def test_a_computer_player_still_answers_in_time_when_people_answer_late(env):
+    actor, conns = await env["table"](2, bots=1, config=ActorConfig(bot_delay=5, round_pause=0))
+    card = await discard(actor, conns[0])
+    assert set(window(actor).eligible) == {1, 2}
+    await tick(env, actor, 0.9)
+    actor.act(conns[1], {"type": "catch"})  # an answer re-schedules the computer player
+    await settle(actor)
+    assert window(actor) is not None
+    await tick(env, actor, 1.0)  # 1.9 s: it answered within what was left (2.1 s / 3)
+    assert window(actor) is None
+    answer = actor.progress.current.actions[-1]
+    assert answer["seat"] == 2 and answer["type"] in ("catch", "pass")
+    expected = 2 if answer["type"] == "catch" else 1  # seat 2 is farther from seat 0
+    assert actor.progress.state.held[expected] == card

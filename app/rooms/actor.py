@@ -365,6 +365,12 @@ class TableActor:
         assert self.progress is not None
         return float(getattr(self.progress.rules, "catch_window_seconds", 3))
 
+    def _window_left(self) -> float:
+        """Seconds until the open window's deadline (its full length before one is set)."""
+        if self._window_deadline is None:
+            return self._window_seconds()
+        return max(0.0, self._window_deadline - self._clock.monotonic())
+
     def _window_refusal(self, action: dict[str, Any]) -> str | None:
         """The room's own refusals around a catch window (the rules core checks the rest)."""
         if not hasattr(self.progress.game if self.progress else None, "close_catch_window"):
@@ -416,8 +422,8 @@ class TableActor:
         for seat in progress.game.to_act(progress.state):
             if self._seat_bot(seat) is not None:
                 delay = self._config.bot_delay
-                if window:  # a computer player answers well within the window
-                    delay = min(delay, self._window_seconds() / 3)
+                if window:  # a computer player answers well within what is left of the window
+                    delay = min(delay, self._window_left() / 3)
                 self._later(delay, ("turn", seat, self._turn))
             elif self._config.turn_timeout is not None:
                 self._deadlines[seat] = self._clock.monotonic() + self._config.turn_timeout
@@ -463,10 +469,12 @@ class TableActor:
             view["legal"] = game.legal_actions(state, seat) if seat is not None else []
         if self._window_open():
             # the table waits for the window: only answers now; the clients' countdown
-            view["legal"] = [a for a in view["legal"] if a.get("type") in WINDOW_ANSWERS]
+            for key in ("legal", "legal_actions"):
+                if isinstance(view.get(key), list):
+                    view[key] = [a for a in view[key] if a.get("type") in WINDOW_ANSWERS]
             window = view.get("catch_window")
             if isinstance(window, dict) and self._window_deadline is not None:
-                window["remaining"] = max(0.0, self._window_deadline - self._clock.monotonic())
+                window["remaining"] = self._window_left()
         return view
 
     def _state(self, seat: int | None) -> protocol.TableState:
