@@ -91,16 +91,20 @@ class Lobby:
     @staticmethod
     def games() -> list[dict[str, Any]]:
         """Every installed game: ``{"name", "players": [...], "presets": [...], "switches":
-        {preset: {option: bool}}}`` — the on/off options of each preset, for New Game."""
+        {preset: {option: bool}}, "numbers": {preset: {option: number}}}`` — the on/off and
+        number options of each preset, for New Game."""
         result = []
         for name in available_games():
             game = get_game(name)
-            switches = {}
+            switches, numbers = {}, {}
             for preset in game.presets:
                 rules = game.rules_json(game.make_rules({"preset": preset}))
                 switches[preset] = {k: v for k, v in rules.items() if isinstance(v, bool)}
+                numbers[preset] = {k: v for k, v in rules.items()
+                                   if isinstance(v, int | float) and not isinstance(v, bool)}
             result.append({"name": name, "players": list(game.player_counts),
-                           "presets": list(game.presets), "switches": switches})
+                           "presets": list(game.presets), "switches": switches,
+                           "numbers": numbers})
         return result
 
     # --- tables ----------------------------------------------------------------------------

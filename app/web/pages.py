@@ -125,16 +125,25 @@ async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser
                         deals: int = Form(4),
                         opponents: str = Form("any"), skill: str = Form("beginner"),
                         bots: int = Form(0), invite: str = Form(""),
-                        switches: str = Form("")) -> Response:
+                        switches: str = Form(""), numbers: str = Form("")) -> Response:
     """New Game from the lobby form; on success go to the table.
 
     ``switches`` names the on/off rule options the form showed; each is on when its checkbox
-    ``opt_<name>`` was sent.
+    ``opt_<name>`` was sent. ``numbers`` names the number options (field ``opt_<name>``).
     """
     if user is None:
         return _back("/login")
     form = await request.form()
-    options = {name: f"opt_{name}" in form for name in switches.split(",") if name}
+    options: dict[str, Any] = {name: f"opt_{name}" in form
+                               for name in switches.split(",") if name}
+    for name in (n for n in numbers.split(",") if n):
+        raw = str(form.get(f"opt_{name}", "")).strip()
+        try:
+            value = float(raw)
+        except ValueError:
+            return await _lobby_page(request, services, user, 400,
+                                     f"{name.replace('_', ' ')}: please enter a number")
+        options[name] = int(value) if value.is_integer() else value
     try:
         spec = NewTable(game=game, preset=preset or None, options=options, players=players,
                         deals=deals, opponents=opponents,

@@ -99,6 +99,27 @@ function renderSwitches() {
     box.appendChild(labelEl);
   }
   document.getElementById("switches-names").value = Object.keys(values).join(",");
+  renderNumbers(info);
+}
+
+// number rule options of the chosen game and preset (catch window seconds, target coins, ...)
+function renderNumbers(info) {
+  const box = document.getElementById("numbers");
+  if (!box) return;
+  const values = (info && info.numbers && info.numbers[preset.value]) || {};
+  box.replaceChildren();
+  for (const [name, value] of Object.entries(values)) {
+    const labelEl = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "number";
+    input.step = "any";
+    input.name = `opt_${name}`;
+    input.id = `opt-${name}`;
+    input.value = String(value);
+    labelEl.append(name.replaceAll("_", " ") + " ", input);
+    box.appendChild(labelEl);
+  }
+  document.getElementById("numbers-names").value = Object.keys(values).join(",");
 }
 
 if (game && preset && players && bots) {
