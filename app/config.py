@@ -54,6 +54,10 @@ class Settings(BaseSettings):
     bench_echo: bool = False
     #: key and channel prefix in Redis (several sites may share one Redis)
     redis_prefix: str = "dr:"
+    #: Play now: seconds the longest waiter waits before computer players fill the table
+    play_now_fill_after: float = 30.0
+    #: Play now: deals per match of a table the queue forms
+    play_now_deals: int = 4
 
     def resolved_secret(self) -> str:
         """SECRET_KEY, or the one kept in data_dir/secret_key (created on first use)."""

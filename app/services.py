@@ -16,8 +16,10 @@ from app.clock import Clock
 from app.cluster import Cluster, make_cluster
 from app.config import Settings
 from app.db.engine import make_engine, make_sessionmaker
+from app.history.service import History
 from app.lobby.friends import Friends
 from app.lobby.hub import LobbyHub
+from app.lobby.playnow import PlayNow
 from app.lobby.service import Lobby
 from app.rooms.actor import ActorConfig
 from app.rooms.cluster import ClusterRooms
@@ -42,6 +44,8 @@ class Services:
     rooms: Rooms
     signer: SessionSigner
     cluster: Cluster
+    history: History
+    play_now: PlayNow
 
     _feed: asyncio.Task[None] | None = None
 
@@ -70,6 +74,7 @@ class Services:
     async def close(self) -> None:
         if self._feed is not None:
             self._feed.cancel()
+        await self.play_now.close()
         await self.rooms.shutdown()
         await self.cluster.close()
         await self.engine.dispose()
@@ -112,7 +117,12 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     else:
         lobby.on_change = hub.publish
         rooms.on_change = hub.publish
+    lobby.on_invite = hub.notify
+    play_now = PlayNow(sessions, clock, rooms, lobby, hub, fill_after=settings.play_now_fill_after,
+                       deals=settings.play_now_deals)
+    lobby.busy = play_now.busy
     return Services(settings=settings, engine=engine, clock=clock,
                     accounts=Accounts(sessions, clock, settings.session_days), friends=friends,
                     lobby=lobby, hub=hub, rooms=rooms,
-                    signer=SessionSigner(settings.resolved_secret()), cluster=cluster)
+                    signer=SessionSigner(settings.resolved_secret()), cluster=cluster,
+                    history=History(sessions, clock), play_now=play_now)

@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 
 from app.accounts.cookies import SESSION_COOKIE
 from app.api.deps import Csrf, CurrentUser, MaybeUser, ServicesDep, start_session, viewer
+from app.lobby.presence import online_users
 from app.lobby.service import NewTable
 
 router = APIRouter(prefix="/api")
@@ -122,7 +123,7 @@ async def scenario(table_id: int, services: ServicesDep) -> dict[str, Any]:
 
 @router.get("/friends")
 async def friends(services: ServicesDep, user: CurrentUser) -> dict[str, list[str]]:
-    return await services.friends.listing(user.id)
+    return await services.friends.listing(user.id, online_users(services.hub, services.rooms))
 
 
 @router.post("/friends", dependencies=[Csrf])
