@@ -118,6 +118,23 @@ def start_servers(args, url: str, workdir: Path) -> list[tuple[subprocess.Popen,
            "BOT_DELAY": "0", "ROUND_PAUSE": str(args.round_pause),
            "EVENT_LOG": "true" if args.persist == "on" else "false", "BENCH_ECHO": "1",
            "MAX_DEALS": "48", "PYTHONPATH": str(ROOT)}
+    if args.gc_log:  # a sitecustomize in the server that logs garbage collections over 20 ms
+        site = workdir / "site"
+        site.mkdir(exist_ok=True)
+        (site / "sitecustomize.py").write_text(
+            "import gc, time\n"
+            "_t = [0.0]\n"
+            "_out = open(GC_LOG_PATH, 'a', buffering=1)\n"
+            "def _cb(phase, info):\n"
+            "    if phase == 'start':\n"
+            "        _t[0] = time.perf_counter()\n"
+            "    else:\n"
+            "        ms = (time.perf_counter() - _t[0]) * 1000\n"
+            "        if ms > 20:\n"
+            "            _out.write(f\"gen{info['generation']} {ms:.0f} ms "
+            "collected {info['collected']}\\n\")\n"
+            "gc.callbacks.append(_cb)\n".replace("GC_LOG_PATH", repr(args.gc_log)))
+        env["PYTHONPATH"] = f"{site}{os.pathsep}{ROOT}"
     if args.workers > 1:
         env["REDIS_URL"] = args.redis_url
         env["REDIS_PREFIX"] = f"load{os.getpid()}:"
@@ -426,6 +443,8 @@ def parse(argv=None):
                         help="seconds between deals at a table (the site's default is 3)")
     parser.add_argument("--profile", default=None, metavar="PATH",
                         help="run the server under cProfile, writing PATH.<worker>")
+    parser.add_argument("--gc-log", default=None, metavar="PATH",
+                        help="append the server's garbage collections over 20 ms to PATH")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/13")
     args = parser.parse_args(argv)
     if args.echo_seconds is None:
