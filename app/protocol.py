@@ -20,6 +20,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from app.guard.messages import validation_error_message
+
 
 class _Msg(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -54,18 +56,24 @@ class ProtocolError(ValueError):
     """A client message that is not valid JSON or fits no message model; ``str`` says why."""
 
 
+_CLIENT_TYPES = ("hello", "action", "ping")
+
+
 def parse_client(text: str | bytes) -> Hello | ActionCommand | Ping:
-    """Parse one client frame. Raises ProtocolError with a short, safe reason."""
+    """Parse one client frame. Raises ProtocolError with one short line that never echoes the
+    input (app.guard.messages.validation_error_message)."""
     try:
         data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("not valid JSON") from None
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise ProtocolError("Invalid message: not valid JSON.") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("Invalid message: a message is a JSON object.")
+    if data.get("type") not in _CLIENT_TYPES:
+        raise ProtocolError("Invalid message: type: unknown message type.")
     try:
         return _client_adapter.validate_python(data)
     except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "message"
-        raise ProtocolError(f"{where}: {first['msg']}") from None
+        raise ProtocolError(validation_error_message(err)) from None
 
 
 # --- server → client -------------------------------------------------------------------------
@@ -115,7 +123,7 @@ class EventMessage(_Msg):
 
 class ErrorMessage(_Msg):
     """A command was refused; nothing changed. ``code``: bad_message | illegal | not_seated |
-    not_found | forbidden | too_large | server_error."""
+    not_found | forbidden | too_large | rate_limited | server_error."""
 
     type: Literal["error"] = "error"
     seq: int
@@ -125,7 +133,8 @@ class ErrorMessage(_Msg):
 
 class Closed(_Msg):
     """The server closes this connection: ``reason`` taken_over (another tab took the seat) |
-    shutdown (server restarting: reconnect) | overflow (too slow) | table_closed."""
+    shutdown (server restarting: reconnect) | overflow (too slow) | table_closed |
+    flood (too many messages)."""
 
     type: Literal["closed"] = "closed"
     seq: int

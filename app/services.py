@@ -13,6 +13,7 @@ from app.accounts.service import Accounts
 from app.clock import Clock
 from app.config import Settings
 from app.db.engine import make_engine, make_sessionmaker
+from app.guard.ratelimit import RateLimits
 from app.lobby.friends import Friends
 from app.lobby.hub import LobbyHub
 from app.lobby.service import Lobby
@@ -34,6 +35,7 @@ class Services:
     hub: LobbyHub
     rooms: RoomManager
     signer: SessionSigner
+    limits: RateLimits
 
     async def close(self) -> None:
         await self.rooms.shutdown()
@@ -42,7 +44,8 @@ class Services:
 
 def build_services(settings: Settings, clock: Clock | None = None, *,
                    round_pause: float = 3.0,
-                   rng_factory: Callable[[int], random.Random] | None = None) -> Services:
+                   rng_factory: Callable[[int], random.Random] | None = None,
+                   limits: RateLimits | None = None) -> Services:
     """Wire the services for ``settings`` (no I/O yet; migrations run in the app's lifespan)."""
     clock = clock or Clock()
     engine = make_engine(settings.database_url)
@@ -59,4 +62,5 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     return Services(settings=settings, engine=engine, clock=clock,
                     accounts=Accounts(sessions, clock, settings.session_days), friends=friends,
                     lobby=lobby, hub=hub, rooms=rooms,
-                    signer=SessionSigner(settings.resolved_secret()))
+                    signer=SessionSigner(settings.resolved_secret()),
+                    limits=limits or RateLimits(redis_url=settings.redis_url or None))

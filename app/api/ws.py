@@ -17,11 +17,15 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app import protocol
 from app.api.deps import services_of, user_of, viewer
+from app.guard.messages import frame_size_error
+from app.guard.ratelimit import Policy
 from app.lobby.service import LobbyError
 from app.rooms.actor import TableActor
 from app.rooms.connection import Connection
 
 router = APIRouter()
+#: Refused messages in a row (over the WS_MESSAGE rate) after which a flooding socket is closed.
+FLOOD_CLOSE_AFTER = 50
 log = logging.getLogger(__name__)
 
 
@@ -59,6 +63,8 @@ async def websocket(ws: WebSocket) -> None:
     writer = asyncio.create_task(_write(ws, conn))
     actor: TableActor | None = None
     limit = services.settings.ws_max_message
+    flood_key = f"ws:{conn.id}"
+    refused = 0
     try:
         while not conn.closed:
             frame = await ws.receive()
@@ -68,8 +74,20 @@ async def websocket(ws: WebSocket) -> None:
             if text is None:
                 text = (frame.get("bytes") or b"").decode("utf-8", "replace")
             seq = actor.seq if actor else services.hub.seq
-            if len(text.encode()) > limit:
-                conn.send(_error(seq, "too_large", f"messages are limited to {limit} bytes"))
+            decision = services.limits.check(Policy.WS_MESSAGE, flood_key)
+            if not decision.allowed:
+                refused += 1
+                if refused >= FLOOD_CLOSE_AFTER:
+                    conn.close(protocol.dump(protocol.Closed(seq=seq, reason="flood",
+                                                             reconnect=False)))
+                    break
+                conn.send(_error(seq, "rate_limited", "too many messages; wait "
+                                 f"{decision.retry_after_s:.1f} s"))
+                continue
+            refused = 0
+            too_big = frame_size_error(text, limit)
+            if too_big is not None:
+                conn.send(_error(seq, "too_large", too_big))
                 continue
             try:
                 message = protocol.parse_client(text)
@@ -92,8 +110,12 @@ async def websocket(ws: WebSocket) -> None:
         services.hub.unsubscribe(conn)
         if actor is not None:
             actor.detach(conn)
+        if conn.closed:  # let the writer send the last message (closed: why) before it ends
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(asyncio.shield(writer), 2)
         conn.closed = True
         writer.cancel()
+        services.limits.reset(Policy.WS_MESSAGE, flood_key)
 
 
 async def _hello(services, conn: Connection, user, hello: protocol.Hello,
@@ -106,9 +128,12 @@ async def _hello(services, conn: Connection, user, hello: protocol.Hello,
         await services.hub.subscribe(conn, viewer(user))
         return None
     try:
-        await services.lobby.table(None, hello.table)
-    except LobbyError:
-        conn.send(_error(0, "not_found", "no such table"))
+        await services.lobby.check_watch(viewer(user), hello.table, hello.key)
+    except LobbyError as err:
+        if err.status == 403:
+            conn.send(_error(0, "forbidden", "this table is private"))
+        else:
+            conn.send(_error(0, "not_found", "no such table"))
         return None
     actor = services.rooms.actor(hello.table)
     actor.attach(conn, hello.last_seq, hello.epoch)

@@ -297,7 +297,7 @@ function onMessage(msg) {
   }
 }
 
-const socket = new Socket({type: "hello", table: tableId}, onMessage, (text, ok) => {
+const socket = new Socket({type: "hello", table: tableId, key: new URLSearchParams(location.search).get("key")}, onMessage, (text, ok) => {
   const conn = $("conn");
   conn.textContent = text;
   conn.classList.toggle("bad", !ok);
