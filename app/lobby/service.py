@@ -241,6 +241,13 @@ class Lobby:
                 return
         raise LobbyError("this table is private", 403)
 
+    async def may_join(self, viewer: Viewer, table_id: int, key: str | None = None) -> bool:
+        """Whether ``viewer`` may take a seat at the table (Friend/Invited rules), e.g. to show
+        a Join button only to those it would admit."""
+        async with self._db() as db:
+            table = await db.get(GameTable, table_id)
+            return table is not None and await self._may_join(db, viewer, table, key)
+
     async def join(self, viewer: Viewer, table_id: int, key: str | None = None) -> int:
         """Take the lowest free seat; returns it. Starts the match when the table is full.
 

@@ -35,10 +35,9 @@ templates = Jinja2Templates(directory=ROOT / "templates")
 router = APIRouter()
 
 
-def _page(request: Request, template: str, user, status: int = 200, /,
-          **context: Any) -> HTMLResponse:
+def _page(request: Request, template: str, user, status: int = 200, **context: Any) -> HTMLResponse:
     return templates.TemplateResponse(request, template, {"user": user, "csrf": request.state.csrf,
-                                                      **context}, status_code=status)
+                                                          **context}, status_code=status)
 
 
 def _back(url: str) -> RedirectResponse:
@@ -164,7 +163,8 @@ async def table_page(table_id: int, request: Request, services: ServicesDep, use
         table = await services.lobby.table(viewer(user), table_id)
     except LobbyError as err:
         return _page(request, "error.html", user, err.status, error=str(err))
-    return _page(request, "table.html", user, table=table, key=key)
+    may_join = user is not None and await services.lobby.may_join(viewer(user), table_id, key)
+    return _page(request, "table.html", user, table=table, key=key, may_join=may_join)
 
 
 @router.post("/tables/{table_id}/join", dependencies=[Csrf])

@@ -49,6 +49,13 @@ export class Socket {
     };
   }
 
+  /** Connect again after the server stopped this socket (e.g. the seat was taken over). */
+  resume() {
+    this.stopped = false;
+    this.attempts = 0;
+    this.connect();
+  }
+
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(message));

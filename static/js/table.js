@@ -294,6 +294,33 @@ function onMessage(msg) {
     render();
   } else if (msg.type === "error") {
     $("error").textContent = msg.message;
+  } else if (msg.type === "closed" && msg.reason === "taken_over") {
+    showTakenOver();
+  }
+}
+
+/** The seat moved to another tab: say so over the board and offer to play here again. */
+function showTakenOver() {
+  const board = $("board");
+  board.classList.add("inactive");
+  let banner = $("taken-over");
+  if (!banner) {
+    banner = document.createElement("div");
+    banner.id = "taken-over";
+    banner.className = "taken-over";
+    banner.setAttribute("role", "alert");
+    const text = document.createElement("p");
+    text.textContent = "This seat is now being played in another tab or window.";
+    const button = document.createElement("button");
+    button.id = "play-here";
+    button.textContent = "Play here";
+    button.addEventListener("click", () => {
+      banner.remove();
+      board.classList.remove("inactive");
+      socket.resume();
+    });
+    banner.append(text, button);
+    board.prepend(banner);
   }
 }
 
