@@ -110,8 +110,9 @@ class Snapshot(_Msg):
 
 
 class EventMessage(_Msg):
-    """Something happened: the accepted ``action`` (None for a new deal or seat change), the
-    game's public ``events``, and the receiver's new state."""
+    """Something happened: the accepted ``action`` (None for a new deal or seat change; the
+    receiver's own action in full, another seat's only as ``{"type", "seat"}``), the game's
+    public ``events``, and the receiver's new state."""
 
     type: Literal["event"] = "event"
     seq: int
