@@ -184,3 +184,41 @@ async def test_sigkill_loses_no_acknowledged_action_and_every_table_resumes_post
         await crash_and_resume(url, tmp_path)
     finally:
         await drop_pg_database(name)
+
+
+async def test_sigterm_tells_every_client_to_reconnect_and_keeps_every_action(tmp_path):
+    """A deliberate shutdown: commands already queued at a table run first (the actor's queue is
+    FIFO and ``stop`` queues behind them), then each client gets ``closed``/``shutdown`` with
+    ``reconnect: true``; the process exits cleanly and nothing acknowledged is lost."""
+    db_url = f"sqlite+aiosqlite:///{tmp_path}/term.db"
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = await asyncio.to_thread(start_server, db_url, tmp_path, port)
+    try:
+        api = Api(httpx.AsyncClient(base_url=url))
+        assert (await api.post("/api/guest")).status_code == 201
+        tables = [(await api.post("/api/tables", {"game": "doppelkopf", "bots": 3, "deals": 2}))
+                  .json()["id"] for _ in range(3)]
+        cookie = api.cookie_header()
+        await api.client.aclose()
+        ws_url = url.replace("http", "ws", 1) + "/ws"
+        sockets = [await websockets.connect(ws_url, additional_headers={"Cookie": cookie})
+                   for _ in tables]
+        for ws, table_id in zip(sockets, tables, strict=True):
+            await ws.send(json.dumps({"type": "hello", "table": table_id}))
+            assert json.loads(await ws.recv())["type"] == "snapshot"
+        server.send_signal(signal.SIGTERM)
+        for ws in sockets:
+            last = None
+            try:
+                while True:
+                    last = json.loads(await asyncio.wait_for(ws.recv(), 15))
+            except websockets.ConnectionClosed:
+                pass
+            assert last is not None and last["type"] == "closed"
+            assert last["reason"] == "shutdown" and last["reconnect"] is True
+        # uvicorn re-raises the signal after its graceful shutdown: exit by SIGTERM, not a crash
+        assert await asyncio.to_thread(server.wait, 20) in (0, -signal.SIGTERM)
+    finally:
+        if server.poll() is None:
+            server.kill()
