@@ -40,6 +40,10 @@ class Settings(BaseSettings):
     session_days: int = 30
     max_open_tables_per_user: int = 5
     max_deals: int = 48
+    #: Play now: seconds the longest waiter waits before computer players fill the table
+    play_now_fill_after: float = 30.0
+    #: Play now: deals per match of a table the queue forms
+    play_now_deals: int = 4
 
     def resolved_secret(self) -> str:
         """SECRET_KEY, or the one kept in data_dir/secret_key (created on first use)."""

@@ -19,6 +19,7 @@ from app.accounts.cookies import CSRF_COOKIE, new_csrf_token
 from app.accounts.service import AccountError
 from app.config import Settings
 from app.db.engine import upgrade
+from app.history.service import HistoryError
 from app.lobby.friends import FriendError
 from app.lobby.service import LobbyError
 from app.services import Services, build_services
@@ -66,17 +67,26 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     async def friend_error(_request: Request, err: FriendError):
         return JSONResponse({"detail": str(err)}, status_code=400)
 
+    @app.exception_handler(HistoryError)
+    async def history_error(_request: Request, err: HistoryError):
+        return JSONResponse({"detail": str(err)}, status_code=err.status)
+
     @app.exception_handler(Exception)
     async def unexpected(_request: Request, err: Exception):
         log.exception("unhandled error", exc_info=err)
         return PlainTextResponse("Something went wrong on our side.", status_code=500)
 
+    from app.api import friends_routes, history_routes, playnow_routes
     from app.api import routes as api_routes
     from app.api import ws as api_ws
-    from app.web import pages
+    from app.web import history_pages, pages
 
+    app.include_router(friends_routes.router)
+    app.include_router(playnow_routes.router)
     app.include_router(api_routes.router)
     app.include_router(api_ws.router)
     app.include_router(pages.router)
+    app.include_router(history_routes.router)
+    app.include_router(history_pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     return app

@@ -14,8 +14,10 @@ from app.clock import Clock
 from app.config import Settings
 from app.db.engine import make_engine, make_sessionmaker
 from app.guard.ratelimit import RateLimits
+from app.history.service import History
 from app.lobby.friends import Friends
 from app.lobby.hub import LobbyHub
+from app.lobby.playnow import PlayNow
 from app.lobby.service import Lobby
 from app.rooms.actor import ActorConfig
 from app.rooms.manager import RoomManager
@@ -36,8 +38,11 @@ class Services:
     rooms: RoomManager
     signer: SessionSigner
     limits: RateLimits
+    history: History
+    play_now: PlayNow
 
     async def close(self) -> None:
+        await self.play_now.close()
         await self.rooms.shutdown()
         await self.engine.dispose()
 
@@ -58,9 +63,14 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                   max_open_tables=settings.max_open_tables_per_user)
     hub = LobbyHub(lobby)
     lobby.on_change = hub.publish
+    lobby.on_invite = hub.notify
+    play_now = PlayNow(sessions, clock, rooms, lobby, hub, fill_after=settings.play_now_fill_after,
+                       deals=settings.play_now_deals)
+    lobby.busy = play_now.busy
     rooms.on_change = hub.publish
     return Services(settings=settings, engine=engine, clock=clock,
                     accounts=Accounts(sessions, clock, settings.session_days), friends=friends,
                     lobby=lobby, hub=hub, rooms=rooms,
                     signer=SessionSigner(settings.resolved_secret()),
-                    limits=limits or RateLimits(redis_url=settings.redis_url or None))
+                    limits=limits or RateLimits(redis_url=settings.redis_url or None),
+                    history=History(sessions, clock), play_now=play_now)

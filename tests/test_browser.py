@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.conftest import artifacts_dir, require
 from tests.platform_helpers import ScriptedRandom, live_server, settings_for
@@ -56,19 +57,23 @@ def act_once(page) -> bool:
     healthy = page.locator("#choices button[data-type=declare][data-value=healthy]")
     buttons = page.locator("#choices button[data-type]:not([data-type=announce]):not(#submit-cards)")
     cards = page.locator("#hand button.card.legal")
-    if healthy.count():
-        healthy.first.click()
-    elif buttons.count():
-        buttons.first.click()
-    elif page.locator("#hand button.card.selectable").count():
-        wanted = page.evaluate("window.doppelrunde.state.view.legal.find(a => a.cards).cards")
-        for card in wanted:
-            page.locator(f"#hand button.card.selectable[data-card='{card}']:not(.selected)").first.click()
-        page.click("#submit-cards")
-    elif cards.count():
-        cards.first.click()
-    else:
-        return False
+    try:
+        if healthy.count():
+            healthy.first.click(timeout=3000)
+        elif buttons.count():
+            buttons.first.click(timeout=3000)
+        elif page.locator("#hand button.card.selectable").count():
+            wanted = page.evaluate("window.doppelrunde.state.view.legal.find(a => a.cards).cards")
+            for card in wanted:
+                page.locator(f"#hand button.card.selectable[data-card='{card}']:not(.selected)"
+                             ).first.click(timeout=3000)
+            page.click("#submit-cards", timeout=3000)
+        elif cards.count():
+            cards.first.click(timeout=3000)
+        else:
+            return False
+    except PlaywrightTimeout:
+        return False  # the page re-rendered under the click (computer players moved): look again
     # the server answers with the next state, or with an error (a click on a stale page)
     page.wait_for_function(
         f"() => window.doppelrunde.seq > {seq} || document.getElementById('error').textContent",

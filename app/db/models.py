@@ -15,6 +15,7 @@ from sqlalchemy import (
     Boolean,
     CheckConstraint,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -174,3 +175,50 @@ class Result(Base):
     bot_level: Mapped[str | None] = mapped_column(String(16))
     score: Mapped[int] = mapped_column(Integer)
     winner: Mapped[bool] = mapped_column(Boolean)
+
+
+class PlayerRating(Base):
+    """A person's current rating in one game (openskill mu/sigma, docs/ratings.md).
+
+    provisional: sigma still at or above the threshold; last_active: end of their last rated
+    match of the game (leaderboards show only players active in the last 30 days).
+    """
+
+    __tablename__ = "ratings"
+    __table_args__ = (UniqueConstraint("user_id", "game"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(32))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    provisional: Mapped[bool] = mapped_column(Boolean, default=True)
+    matches: Mapped[int] = mapped_column(Integer, default=0)
+    last_active: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingChange(Base):
+    """A person's rating after one rated match: the rating history. One row per match and
+    person (unique), so a match can never be rated twice."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (UniqueConstraint("match_id", "user_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(32))
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Block(Base):
+    """``blocker`` blocked ``blocked``: no friend requests or invitations between them."""
+
+    __tablename__ = "blocks"
+    __table_args__ = (UniqueConstraint("blocker_id", "blocked_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    blocker_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

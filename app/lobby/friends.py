@@ -1,4 +1,21 @@
-"""Friends at their simplest: ask by name, accept, remove. Friendship is symmetric once accepted."""
+"""Friends: requests, accept, decline, remove, block. Friendship is symmetric once accepted.
+
+The state between two people A and B (rows in ``friendships`` and ``blocks``):
+
+=============  ==============================  =============================================
+state          rows                            transitions
+=============  ==============================  =============================================
+none           —                               A add B → requested (A→B)
+requested A→B  friendships(A, B, accepted=0)   B accept / B add A → friends;
+                                               B decline → none; A remove (withdraw) → none
+friends        friendships(A, B, accepted=1)   either remove → none
+blocked by A   blocks(A, B)                    A unblock → none
+=============  ==============================  =============================================
+
+Blocking ends any request or friendship between the two. While either has blocked the other,
+neither can ask the other, and table invitations between them are refused (Lobby.invite).
+Guests have no friends: they neither ask nor are asked. Every refusal is a FriendError.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.clock import Clock
-from app.db.models import Friendship, User
+from app.db.models import Block, Friendship, User
 
 
 class FriendError(ValueError):
@@ -17,6 +34,11 @@ class FriendError(ValueError):
 def _pair(a: int, b: int):
     return or_(and_(Friendship.requester_id == a, Friendship.addressee_id == b),
                and_(Friendship.requester_id == b, Friendship.addressee_id == a))
+
+
+def _blocked_pair(a: int, b: int):
+    return or_(and_(Block.blocker_id == a, Block.blocked_id == b),
+               and_(Block.blocker_id == b, Block.blocked_id == a))
 
 
 class Friends:
@@ -32,48 +54,96 @@ class Friends:
             raise FriendError(f"there is no player called {name.strip()!r}")
         return user
 
+    async def _other(self, db: AsyncSession, user_id: int, name: str) -> User:
+        other = await self._user(db, name)
+        if other.id == user_id:
+            raise FriendError("you cannot befriend yourself")
+        return other
+
     async def add(self, user_id: int, name: str) -> str:
         """Ask ``name`` to be a friend; accepts instead if ``name`` already asked us.
 
-        Returns "requested" or "accepted". Raises FriendError (unknown name, oneself, guests).
+        Returns "requested" or "accepted". Raises FriendError (unknown name, oneself, guests,
+        a block either way, already friends).
         """
         async with self._db() as db:
-            other = await self._user(db, name)
-            if other.id == user_id:
-                raise FriendError("you cannot befriend yourself")
-            if other.is_guest:
+            other = await self._other(db, user_id, name)
+            me = await db.get(User, user_id)
+            if other.is_guest or (me is not None and me.is_guest):
                 raise FriendError("guests cannot have friends")
-            reverse = (await db.execute(select(Friendship).where(
-                Friendship.requester_id == other.id, Friendship.addressee_id == user_id))).scalar_one_or_none()
-            if reverse is not None:
-                reverse.accepted = True
-                await db.commit()
-                return "accepted"
+            if (await db.execute(select(Block.id).where(_blocked_pair(user_id, other.id)))).first():
+                raise FriendError(f"you cannot ask {other.name}")
+            existing = (await db.execute(select(Friendship).where(
+                _pair(user_id, other.id)))).scalar_one_or_none()
+            if existing is not None:
+                if existing.accepted:
+                    raise FriendError(f"you and {other.name} are friends already")
+                if existing.requester_id == other.id:
+                    existing.accepted = True
+                    await db.commit()
+                    return "accepted"
+                return "requested"  # asked before
             db.add(Friendship(requester_id=user_id, addressee_id=other.id, accepted=False,
                               created_at=self._clock.now()))
             try:
                 await db.commit()
             except IntegrityError:
-                pass  # asked before
+                return await self.add(user_id, name)  # both asked at once: look again
             return "requested"
 
     async def accept(self, user_id: int, name: str) -> None:
         """Accept the request of ``name``. Raises FriendError if there is none."""
         async with self._db() as db:
-            other = await self._user(db, name)
+            other = await self._other(db, user_id, name)
             request = (await db.execute(select(Friendship).where(
-                Friendship.requester_id == other.id, Friendship.addressee_id == user_id))).scalar_one_or_none()
+                Friendship.requester_id == other.id, Friendship.addressee_id == user_id,
+                Friendship.accepted.is_(False)))).scalar_one_or_none()
             if request is None:
                 raise FriendError(f"{other.name} has not asked you")
             request.accepted = True
             await db.commit()
 
-    async def remove(self, user_id: int, name: str) -> None:
-        """End a friendship or withdraw/decline a request with ``name``."""
+    async def decline(self, user_id: int, name: str) -> None:
+        """Decline the request of ``name``. Raises FriendError if there is none."""
         async with self._db() as db:
-            other = await self._user(db, name)
+            other = await self._other(db, user_id, name)
+            result = await db.execute(delete(Friendship).where(
+                Friendship.requester_id == other.id, Friendship.addressee_id == user_id,
+                Friendship.accepted.is_(False)))
+            await db.commit()
+            if result.rowcount == 0:
+                raise FriendError(f"{other.name} has not asked you")
+
+    async def remove(self, user_id: int, name: str) -> None:
+        """End a friendship, or withdraw or decline a request, with ``name``."""
+        async with self._db() as db:
+            other = await self._other(db, user_id, name)
             await db.execute(delete(Friendship).where(_pair(user_id, other.id)))
             await db.commit()
+
+    async def block(self, user_id: int, name: str) -> None:
+        """Block ``name``: ends any request or friendship; no requests or invitations between
+        the two until unblocked."""
+        async with self._db() as db:
+            other_id = (await self._other(db, user_id, name)).id
+            await db.execute(delete(Friendship).where(_pair(user_id, other_id)))
+            db.add(Block(blocker_id=user_id, blocked_id=other_id, created_at=self._clock.now()))
+            try:
+                await db.commit()
+            except IntegrityError:
+                await db.rollback()  # blocked before; the friendship delete is redone here
+                await db.execute(delete(Friendship).where(_pair(user_id, other_id)))
+                await db.commit()
+
+    async def unblock(self, user_id: int, name: str) -> None:
+        """Lift one's own block of ``name``. Raises FriendError if there is none."""
+        async with self._db() as db:
+            other = await self._other(db, user_id, name)
+            result = await db.execute(delete(Block).where(Block.blocker_id == user_id,
+                                                          Block.blocked_id == other.id))
+            await db.commit()
+            if result.rowcount == 0:
+                raise FriendError(f"you have not blocked {other.name}")
 
     async def are_friends(self, a: int, b: int) -> bool:
         async with self._db() as db:
@@ -81,16 +151,35 @@ class Friends:
                 _pair(a, b), Friendship.accepted.is_(True)))).first()
             return row is not None
 
-    async def listing(self, user_id: int) -> dict[str, list[str]]:
-        """``{"friends": [...], "incoming": [...], "outgoing": [...]}`` as sorted names."""
+    async def blocked_between(self, a: int, b: int) -> bool:
+        """Whether either of the two blocked the other."""
+        async with self._db() as db:
+            return (await db.execute(select(Block.id).where(_blocked_pair(a, b)))).first() is not None
+
+    async def friend_ids(self, user_id: int) -> set[int]:
+        """The user ids of ``user_id``'s accepted friends."""
+        async with self._db() as db:
+            rows = (await db.execute(select(Friendship).where(
+                Friendship.accepted.is_(True),
+                or_(Friendship.requester_id == user_id, Friendship.addressee_id == user_id)))).scalars()
+            return {r.addressee_id if r.requester_id == user_id else r.requester_id for r in rows}
+
+    async def listing(self, user_id: int, online: set[int] | None = None) -> dict[str, list[str]]:
+        """``{"friends", "incoming", "outgoing", "blocked", "online"}`` as sorted names;
+        ``online``: the friends among the given user ids."""
         async with self._db() as db:
             rows = (await db.execute(select(Friendship).where(or_(
                 Friendship.requester_id == user_id, Friendship.addressee_id == user_id)))).scalars().all()
+            blocked = (await db.execute(select(User.name).join(Block, Block.blocked_id == User.id)
+                                        .where(Block.blocker_id == user_id))).scalars().all()
             ids = {r.requester_id for r in rows} | {r.addressee_id for r in rows}
             names = dict((await db.execute(select(User.id, User.name).where(User.id.in_(ids)))).all()) if ids else {}
-        result: dict[str, list[str]] = {"friends": [], "incoming": [], "outgoing": []}
+        result: dict[str, list[str]] = {"friends": [], "incoming": [], "outgoing": [],
+                                        "blocked": list(blocked), "online": []}
         for r in rows:
             other = r.addressee_id if r.requester_id == user_id else r.requester_id
             key = "friends" if r.accepted else ("outgoing" if r.requester_id == user_id else "incoming")
             result[key].append(names[other])
+            if r.accepted and online is not None and other in online:
+                result["online"].append(names[other])
         return {k: sorted(v) for k, v in result.items()}

@@ -33,6 +33,22 @@ class LobbyHub:
                 continue
             await self._send(conn, viewer)
 
+    def user_ids(self) -> set[int]:
+        """Users with an open lobby connection (for online status)."""
+        return {viewer.id for conn, viewer in self._subscribers.values()
+                if viewer is not None and not conn.closed}
+
+    async def notify(self, user_id: int, message: dict) -> int:
+        """Send ``message`` (a dict with ``type``) to every lobby connection of ``user_id``;
+        returns how many got it. Live notifications: an invitation to a table, a Play now
+        table that formed."""
+        sent = 0
+        for conn, viewer in list(self._subscribers.values()):
+            if viewer is not None and viewer.id == user_id and not conn.closed:
+                conn.send({**message, "seq": self.seq})
+                sent += 1
+        return sent
+
     async def _send(self, conn: Connection, viewer: Viewer | None) -> None:
         tables = await self._lobby.open_tables(viewer)
         conn.send(protocol.dump(protocol.LobbyMessage(seq=self.seq, tables=tables)))

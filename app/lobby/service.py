@@ -72,6 +72,15 @@ class Lobby:
         self._max_deals, self._max_open = max_deals, max_open_tables
         #: awaited after every change of the open tables (the live lobby feed)
         self.on_change: Callable[[], Awaitable[None]] | None = None
+        #: awaited with (user id, notice) when someone is invited (the live notification)
+        self.on_invite: Callable[[int, dict[str, Any]], Awaitable[Any]] | None = None
+        #: why a user may not take a seat now (waiting in Play now), or None (app/lobby/playnow.py)
+        self.busy: Callable[[int], str | None] | None = None
+
+    def _check_busy(self, user_id: int) -> None:
+        reason = self.busy(user_id) if self.busy is not None else None
+        if reason:
+            raise LobbyError(reason, 409)
 
     async def _changed(self) -> None:
         if self.on_change is not None:
@@ -82,16 +91,20 @@ class Lobby:
     @staticmethod
     def games() -> list[dict[str, Any]]:
         """Every installed game: ``{"name", "players": [...], "presets": [...], "switches":
-        {preset: {option: bool}}}`` — the on/off options of each preset, for New Game."""
+        {preset: {option: bool}}, "numbers": {preset: {option: number}}}`` — the on/off and
+        number options of each preset, for New Game."""
         result = []
         for name in available_games():
             game = get_game(name)
-            switches = {}
+            switches, numbers = {}, {}
             for preset in game.presets:
                 rules = game.rules_json(game.make_rules({"preset": preset}))
                 switches[preset] = {k: v for k, v in rules.items() if isinstance(v, bool)}
+                numbers[preset] = {k: v for k, v in rules.items()
+                                   if isinstance(v, int | float) and not isinstance(v, bool)}
             result.append({"name": name, "players": list(game.player_counts),
-                           "presets": list(game.presets), "switches": switches})
+                           "presets": list(game.presets), "switches": switches,
+                           "numbers": numbers})
         return result
 
     # --- tables ----------------------------------------------------------------------------
@@ -103,6 +116,7 @@ class Lobby:
         deals, too many open tables, or an unknown invitee. A table filled by computer players
         starts at once.
         """
+        self._check_busy(owner.id)
         try:
             game = get_game(spec.game)
         except UnknownGame:
@@ -254,6 +268,7 @@ class Lobby:
         Raises LobbyError: 404 no table, 403 not allowed (Friend/Invited), 409 already seated,
         table full or not open.
         """
+        self._check_busy(viewer.id)
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
             if table is None:
@@ -325,8 +340,8 @@ class Lobby:
         await self._changed()
 
     async def invite(self, viewer: Viewer, table_id: int, name: str) -> None:
-        """The owner invites ``name``. Raises LobbyError 403 (not the owner), 404 (no such
-        table or player)."""
+        """The owner invites ``name``, who is notified live (``on_invite``). Raises LobbyError
+        403 (not the owner, or a block between the two), 404 (no such table or player)."""
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
             if table is None:
@@ -336,11 +351,17 @@ class Lobby:
             user = (await db.execute(select(User).where(User.name == name.strip()))).scalar_one_or_none()
             if user is None:
                 raise LobbyError(f"there is no player called {name.strip()!r}", 404)
+            if await self._friends.blocked_between(viewer.id, user.id):
+                raise LobbyError(f"you cannot invite {user.name}", 403)
+            game = table.game
             db.add(Invitation(table_id=table_id, user_id=user.id))
             try:
                 await db.commit()
             except IntegrityError:
-                return  # invited before
+                await db.rollback()  # invited before: tell them again
+        if self.on_invite is not None:
+            await self.on_invite(user.id, {"type": "invite", "table": table_id, "game": game,
+                                           "from": viewer.name})
         await self._changed()
 
     async def scenario(self, table_id: int) -> dict[str, Any]:
@@ -359,7 +380,11 @@ class Lobby:
         if stored is None:
             raise LobbyError("this table has no match", 404)
         _match_id, rounds = stored
-        return {"game": table.game, "rules": table.rules, "players": table.players,
+        rules = dict(table.rules)
+        if "deals" in rules and rules["deals"] is None:
+            # the table's match length, so the replay ends the match where the table did
+            rules["deals"] = table.deals
+        return {"game": table.game, "rules": rules, "players": table.players,
                 "rounds": [{"dealer": r.dealer, "deal": r.deal, "deck": r.deck,
                             "actions": r.actions} for r in rounds]}
 

@@ -8,6 +8,15 @@ change) and the actor's ``epoch``; each audience keeps a bounded buffer of recen
 reconnecting client receives what it missed, or a snapshot.
 
 Computer seats, and human seats whose turn timer runs out, act through the same path as people.
+
+Games with a timed *catch window* (Doppio: ``GAME.close_catch_window``) get one more timer: when
+an accepted action opens a window (event ``catch_window``), the room keeps it open for the
+table's ``catch_window_seconds`` on the injected clock, or until every eligible seat has caught
+or passed; then it calls ``close_catch_window``. While the window is open only answers
+(``catch``/``pass``) are accepted, a seat that disconnects (or is away when it opens) passes, and
+computer players answer within the window. The deadline close is not an action in the log: after
+a restart the replayed window is open again and gets a fresh deadline; in a scenario export the
+next turn action closes it identically.
 """
 
 from __future__ import annotations
@@ -31,6 +40,9 @@ from app.rooms.match import MatchProgress, RoundRecord
 from app.rooms.store import MatchStore, TableInfo
 
 log = logging.getLogger(__name__)
+
+#: the actions that answer a catch window; while one is open the room accepts nothing else
+WINDOW_ANSWERS = ("catch", "pass")
 
 
 @dataclass(frozen=True)
@@ -75,6 +87,9 @@ class TableActor:
         self._buffers: dict[int | None, deque[dict[str, Any]]] = {}
         self._turn = 0
         self._deadlines: dict[int, float] = {}
+        self._window_no = 0  # counts opened catch windows
+        self._window_deadline: float | None = None  # monotonic time the open window closes
+        self._window_timed_out = False  # the last window was closed by its deadline
         self._tasks: set[asyncio.Task[None]] = set()
         self.stopped = asyncio.Event()
         self._queue.put_nowait(("load",))  # the first command: commands queue up behind it
@@ -154,6 +169,7 @@ class TableActor:
         elif self.progress.round_over():
             await self._after_round()
         else:
+            self._resume_window()
             self._schedule_turns()
 
     # --- handlers --------------------------------------------------------------------------
@@ -180,6 +196,8 @@ class TableActor:
         entry = self._conns.pop(conn.id, None)
         if entry is not None and entry[1] is not None and entry[0] is conn:
             self._broadcast(None, [{"type": "connected", "seat": entry[1], "connected": False}])
+            if self._window_open():
+                self._pass_absent(self._window_no)
 
     async def _on_act(self, conn: Connection, action: dict[str, Any]) -> None:
         entry = self._conns.get(conn.id)
@@ -237,6 +255,31 @@ class TableActor:
             if moves:
                 await self._apply(seat, dict(moves[0]), None)
 
+    async def _on_window(self, number: int) -> None:
+        """A catch window's deadline: close it unless it closed already (or a newer one is open)."""
+        progress = self.progress
+        if number != self._window_no or not self._window_open():
+            return
+        assert progress is not None
+        close = progress.game.close_catch_window  # type: ignore[attr-defined]
+        new_state, events = close(progress.state)
+        # no action to log: replaying the log reopens the window, and the next turn action
+        # closes it with the same result (docs/rules/doppio.md, "Closing")
+        progress.state = new_state
+        self._window_deadline = None
+        self._window_timed_out = True
+        self._turn += 1
+        self._broadcast(None, events)
+        self._schedule_turns()
+
+    async def _on_autopass(self, seat: int, number: int) -> None:
+        """An eligible seat that is not connected passes in window ``number``."""
+        if number != self._window_no or not self._window_open() or self._seat_connected(seat):
+            return
+        assert self.progress is not None
+        if seat in self.progress.game.to_act(self.progress.state):
+            await self._apply(seat, {"type": "pass", "seat": seat}, None)
+
     def _on_stop(self, reason: str) -> None:
         for conn, _seat in self._conns.values():
             conn.close(protocol.dump(protocol.Closed(
@@ -255,6 +298,10 @@ class TableActor:
         if progress is None or progress.current is None:
             self._error(origin, "illegal", "the game has not started")
             return False
+        refusal = self._window_refusal(action)
+        if refusal is not None:
+            self._error(origin, "illegal", refusal)
+            return False
         try:
             new_state, events = progress.try_action(action)
         except IllegalAction as err:
@@ -269,6 +316,7 @@ class TableActor:
             return False
         outcome = progress.commit_action(action, new_state)
         self._turn += 1
+        self._track_window(events)
         if outcome is not None:
             await self._store.finish_round(record.id, outcome)
             await self._store_result()
@@ -308,8 +356,70 @@ class TableActor:
         record.id = await self._store.add_round(self.match_id, record)
         progress.begin_round(record)
         self._turn += 1
+        self._window_deadline, self._window_timed_out = None, False
         self._broadcast(None, [{"type": "deal", "number": record.number, "dealer": dealer}])
         self._schedule_turns()
+
+    # --- the catch window (games with ``close_catch_window``) ----------------------------------
+
+    def _window_open(self) -> bool:
+        progress = self.progress
+        if progress is None or progress.state is None or progress.round_over():
+            return False
+        if not hasattr(progress.game, "close_catch_window"):
+            return False
+        return getattr(progress.state, "window", None) is not None
+
+    def _window_seconds(self) -> float:
+        assert self.progress is not None
+        return float(getattr(self.progress.rules, "catch_window_seconds", 3))
+
+    def _window_left(self) -> float:
+        """Seconds until the open window's deadline (its full length before one is set)."""
+        if self._window_deadline is None:
+            return self._window_seconds()
+        return max(0.0, self._window_deadline - self._clock.monotonic())
+
+    def _window_refusal(self, action: dict[str, Any]) -> str | None:
+        """The room's own refusals around a catch window (the rules core checks the rest)."""
+        if not hasattr(self.progress.game if self.progress else None, "close_catch_window"):
+            return None
+        answering = action.get("type") in WINDOW_ANSWERS
+        if self._window_open() and not answering:
+            return "wait: the catch window is still open"
+        if answering and not self._window_open() and self._window_timed_out:
+            return "too late: the catch window has closed"
+        return None
+
+    def _track_window(self, events: list[dict[str, Any]]) -> None:
+        """After an accepted action: start the deadline of a window it opened."""
+        if any(e.get("type") == "catch_window_closed" for e in events):
+            self._window_deadline = None
+        if not any(e.get("type") == "catch_window" for e in events) or not self._window_open():
+            return
+        self._window_no += 1
+        self._window_timed_out = False
+        seconds = self._window_seconds()
+        self._window_deadline = self._clock.monotonic() + seconds
+        self._later(seconds, ("window", self._window_no))
+        self._pass_absent(self._window_no)
+
+    def _resume_window(self) -> None:
+        """After a restart: a window open in the replayed state gets a fresh deadline."""
+        if self._window_open() and self._window_deadline is None:
+            self._track_window([{"type": "catch_window"}])
+
+    def _pass_absent(self, number: int) -> None:
+        """Queue a pass for every eligible person who is not connected."""
+        assert self.progress is not None
+        for seat in self.progress.game.to_act(self.progress.state):
+            if self._seat_bot(seat) is None and not self._seat_connected(seat):
+                self._queue.put_nowait(("autopass", seat, number))
+
+    def _seat_connected(self, seat: int) -> bool:
+        return any(s == seat for _c, s in self._conns.values())
+
+    # --- turns -------------------------------------------------------------------------------
 
     def _schedule_turns(self) -> None:
         """Queue the computer seats' moves and the people's turn timers for this turn."""
@@ -317,9 +427,13 @@ class TableActor:
         self._deadlines.clear()
         if progress is None or progress.round_over():
             return
+        window = self._window_open()
         for seat in progress.game.to_act(progress.state):
             if self._seat_bot(seat) is not None:
-                self._later(self._config.bot_delay, ("turn", seat, self._turn))
+                delay = self._config.bot_delay
+                if window:  # a computer player answers well within what is left of the window
+                    delay = min(delay, self._window_left() / 3)
+                self._later(delay, ("turn", seat, self._turn))
             elif self._config.turn_timeout is not None:
                 self._deadlines[seat] = self._clock.monotonic() + self._config.turn_timeout
                 self._later(self._config.turn_timeout, ("turn", seat, self._turn))
@@ -362,6 +476,14 @@ class TableActor:
         view = game.view(state, seat)
         if "legal" not in view:
             view["legal"] = game.legal_actions(state, seat) if seat is not None else []
+        if self._window_open():
+            # the table waits for the window: only answers now; the clients' countdown
+            for key in ("legal", "legal_actions"):
+                if isinstance(view.get(key), list):
+                    view[key] = [a for a in view[key] if a.get("type") in WINDOW_ANSWERS]
+            window = view.get("catch_window")
+            if isinstance(window, dict) and self._window_deadline is not None:
+                window["remaining"] = self._window_left()
         return view
 
     def _state(self, seat: int | None) -> protocol.TableState:

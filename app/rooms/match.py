@@ -82,11 +82,14 @@ class MatchProgress:
         return (last.dealer + 1) % self.players
 
     def winners(self) -> list[int]:
-        """The match winners: the game's own verdict, else the highest totals."""
+        """The match winners: the game's own verdict, else the best totals (when the table's
+        number of deals ends the match first): the highest, or the lowest for a game whose
+        scores are penalties (``lower_scores_win = True``, e.g. Doppio)."""
         status = self.game.match_status(self.rules, self.players, self.outcomes())
         if status.winners:
             return list(status.winners)
-        return list(best_seats(totals(self.outcomes(), self.players)))
+        lowest = bool(getattr(self.game, "lower_scores_win", False))
+        return list(best_seats(totals(self.outcomes(), self.players), lowest=lowest))
 
     def score_sheet(self) -> dict[str, Any]:
         """``{"rounds": [...], "totals": [...], "deals": N, "played": n}`` for the clients."""

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.clock import Clock
 from app.db.models import ActionRow, GameTable, Match, Result, Round, Seat, User
 from app.games.base import RoundOutcome
+from app.ratings.store import SeatHolder, rate_finished_match
 from app.rooms.match import RoundRecord, outcome_json
 
 
@@ -119,16 +120,22 @@ class MatchStore:
 
     async def finish_match(self, match_id: int, table: TableInfo, totals: list[int],
                            winners: list[int]) -> None:
-        """Store the result of every seat and mark the match and table finished."""
+        """Store the result of every seat, mark the match and table finished, and rate the
+        match (app/ratings/store.py) — all in one transaction, so a match is rated once."""
         async with self._db() as db:
+            now = self._clock.now()
             for info in table.seats:
                 db.add(Result(match_id=match_id, seat=info.seat, user_id=info.user_id,
                               bot_level=info.bot_level, score=totals[info.seat],
                               winner=info.seat in winners))
             await db.execute(update(Match).where(Match.id == match_id)
-                             .values(finished_at=self._clock.now()))
+                             .values(finished_at=now))
             await db.execute(update(GameTable).where(GameTable.id == table.id)
                              .values(status="finished"))
+            await db.flush()  # a second finish fails here (unique results), before rating
+            await rate_finished_match(
+                db, match_id, table.game,
+                [SeatHolder(s.seat, s.user_id, s.bot_level) for s in table.seats], now)
             await db.commit()
 
     async def load_match(self, table_id: int) -> tuple[int, list[RoundRecord]] | None:

@@ -28,6 +28,7 @@ from app.api.deps import (
 )
 from app.bots import LEVELS
 from app.lobby.friends import FriendError
+from app.lobby.presence import online_users
 from app.lobby.service import LobbyError, NewTable
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -47,7 +48,8 @@ def _back(url: str) -> RedirectResponse:
 async def _lobby_page(request: Request, services, user, status: int = 200,
                       error: str | None = None) -> HTMLResponse:
     tables = await services.lobby.open_tables(viewer(user))
-    friends = await services.friends.listing(user.id) if user else None
+    friends = (await services.friends.listing(user.id, online_users(services.hub, services.rooms))
+               if user else None)
     return _page(request, "lobby.html", user, status, tables=tables, friends=friends,
                  games=services.lobby.games(), levels=LEVELS, error=error)
 
@@ -56,6 +58,21 @@ async def _lobby_page(request: Request, services, user, status: int = 200,
 async def lobby(request: Request, services: ServicesDep, user: MaybeUser):
     """The lobby: open tables (live), New Game, friends."""
     return await _lobby_page(request, services, user)
+
+
+@router.post("/invite-friend", dependencies=[Csrf])
+async def invite_friend_form(request: Request, services: ServicesDep, user: MaybeUser,
+                             name: str = Form(max_length=64), table: int = Form()) -> Response:
+    """Invite a friend to one of one's own tables from the lobby's friends list."""
+    from app.api.friends_routes import invite_friend
+
+    if user is None:
+        return _back("/login")
+    try:
+        await invite_friend(services, user, name, table)
+    except (FriendError, LobbyError) as err:
+        return await _lobby_page(request, services, user, 400, str(err))
+    return _back("/")
 
 
 @router.get("/login", response_class=HTMLResponse)
@@ -125,16 +142,25 @@ async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser
                         deals: int = Form(4),
                         opponents: str = Form("any"), skill: str = Form("beginner"),
                         bots: int = Form(0), invite: str = Form(""),
-                        switches: str = Form("")) -> Response:
+                        switches: str = Form(""), numbers: str = Form("")) -> Response:
     """New Game from the lobby form; on success go to the table.
 
     ``switches`` names the on/off rule options the form showed; each is on when its checkbox
-    ``opt_<name>`` was sent.
+    ``opt_<name>`` was sent. ``numbers`` names the number options (field ``opt_<name>``).
     """
     if user is None:
         return _back("/login")
     form = await request.form()
-    options = {name: f"opt_{name}" in form for name in switches.split(",") if name}
+    options: dict[str, Any] = {name: f"opt_{name}" in form
+                               for name in switches.split(",") if name}
+    for name in (n for n in numbers.split(",") if n):
+        raw = str(form.get(f"opt_{name}", "")).strip()
+        try:
+            value = float(raw)
+        except ValueError:
+            return await _lobby_page(request, services, user, 400,
+                                     f"{name.replace('_', ' ')}: please enter a number")
+        options[name] = int(value) if value.is_integer() else value
     decision = check_table_creation(services, user)
     if not decision.allowed:
         return await _lobby_page(request, services, user, 429,
@@ -206,11 +232,12 @@ async def invite_form(table_id: int, request: Request, services: ServicesDep, us
 @router.post("/friends/{verb}", dependencies=[Csrf])
 async def friends_form(verb: str, request: Request, services: ServicesDep, user: MaybeUser,
                        name: str = Form(max_length=64)) -> Response:
-    """Add, accept or remove a friend by name."""
+    """Add, accept, decline, remove, block or unblock a player by name."""
     if user is None:
         return _back("/login")
     actions = {"add": services.friends.add, "accept": services.friends.accept,
-               "remove": services.friends.remove}
+               "remove": services.friends.remove, "decline": services.friends.decline,
+               "block": services.friends.block, "unblock": services.friends.unblock}
     if verb not in actions:
         return _page(request, "error.html", user, 404, error="no such page")
     try:

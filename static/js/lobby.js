@@ -38,8 +38,24 @@ function renderTables(tables) {
   }
 }
 
+// live notifications: an invitation to a friend's table
+const notices = document.getElementById("notices");
+function notice(msg) {
+  if (!notices) return;
+  const item = document.createElement("p");
+  item.className = "notice";
+  item.dataset.table = msg.table;
+  const link = document.createElement("a");
+  link.href = `/tables/${msg.table}`;
+  link.textContent = `${msg.from} invites you to table ${msg.table} (${msg.game})`;
+  item.appendChild(link);
+  notices.appendChild(item);
+}
+
 const socket = new Socket({type: "hello", table: null}, (msg) => {
   if (msg.type === "lobby") renderTables(msg.tables);
+  if (msg.type === "invite") notice(msg);
+  if (msg.type === "play_now") location.assign(`/tables/${msg.table}`);
 }, (text, ok) => { status.textContent = ok ? "" : text; });
 socket.connect();
 
@@ -83,6 +99,27 @@ function renderSwitches() {
     box.appendChild(labelEl);
   }
   document.getElementById("switches-names").value = Object.keys(values).join(",");
+  renderNumbers(info);
+}
+
+// number rule options of the chosen game and preset (catch window seconds, target coins, ...)
+function renderNumbers(info) {
+  const box = document.getElementById("numbers");
+  if (!box) return;
+  const values = (info && info.numbers && info.numbers[preset.value]) || {};
+  box.replaceChildren();
+  for (const [name, value] of Object.entries(values)) {
+    const labelEl = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "number";
+    input.step = "any";
+    input.name = `opt_${name}`;
+    input.id = `opt-${name}`;
+    input.value = String(value);
+    labelEl.append(name.replaceAll("_", " ") + " ", input);
+    box.appendChild(labelEl);
+  }
+  document.getElementById("numbers-names").value = Object.keys(values).join(",");
 }
 
 if (game && preset && players && bots) {
@@ -97,4 +134,38 @@ if (game && preset && players && bots) {
   players.addEventListener("change", limitBots);
   limitBots();
   renderSwitches();
+}
+
+// Play now: join a queue, then go to the table it forms (told over the lobby feed; polled too)
+const playNow = document.getElementById("play-now");
+if (playNow) {
+  const playStatus = document.getElementById("play-now-status");
+  const leaveQueue = document.getElementById("play-now-leave");
+  const csrf = document.querySelector("meta[name=csrf-token]").content;
+  let polling = null;
+  const post = (path, body) => fetch(path, {method: "POST", body: JSON.stringify(body || {}),
+    headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf}});
+  const poll = async () => {
+    const response = await fetch("/api/play-now");
+    if (!response.ok) return;
+    const state = await response.json();
+    if (state.table) location.assign(`/tables/${state.table}`);
+    else if (state.queued) playStatus.textContent = `Waiting for players… ${Math.round(state.waited)} s`;
+  };
+  playNow.addEventListener("click", async () => {
+    const response = await post("/api/play-now", {game: document.getElementById("play-now-game").value});
+    const body = await response.json();
+    if (!response.ok) { playStatus.textContent = body.detail || "not possible now"; return; }
+    playStatus.textContent = "Waiting for players…";
+    playNow.disabled = true;
+    leaveQueue.hidden = false;
+    polling = setInterval(poll, 1000);
+  });
+  leaveQueue.addEventListener("click", async () => {
+    await post("/api/play-now/leave");
+    clearInterval(polling);
+    playNow.disabled = false;
+    leaveQueue.hidden = true;
+    playStatus.textContent = "";
+  });
 }

@@ -7,6 +7,30 @@ const page = document.getElementById("table-page");
 const tableId = Number(page.dataset.table);
 const $ = (id) => document.getElementById(id);
 
+// Per-game tables (static/js/games/*.js). A renderer module exports render(ctx), which fills
+// #seats, #info, #trick, #choices and #hand, and may export prompt(ctx) (the status line's text
+// or null), roundResult(ctx, box) (true when it drew the deal's result itself) and
+// onMessage(msg, ctx) (before the state is replaced: animations). Other games: the generic one.
+const RENDERERS = {
+  doppio: "./games/doppio.js",
+  doppelganger_tricks: "./games/doppelganger.js",
+  doublehead_kids: "./games/kids.js",
+};
+let renderer = null;
+if (RENDERERS[page.dataset.game]) {
+  try {
+    renderer = await import(RENDERERS[page.dataset.game]);
+  } catch (err) {
+    console.error("game renderer failed to load; using the generic table", err);
+  }
+}
+
+/** What a game renderer may use: the state, sending, names, labels, re-rendering. */
+function context() {
+  return {state, send, seatName, label, $, render, previous: previousState,
+    generic: {renderSeats, renderCenter, renderChoices, renderHand}};
+}
+
 const LABELS = {
   healthy: "Healthy", reservation: "Reservation", wedding: "Wedding", poverty: "Poverty",
   throw_in: "Throw in", accept: "Take the poverty", decline: "Decline",
@@ -22,6 +46,7 @@ function label(value) {
 }
 
 let state = null;
+let previousState = null;
 let seq = 0;
 let selected = [];
 // read-only access for debugging and browser tests
@@ -179,6 +204,10 @@ function renderHand() {
 function renderPrompt() {
   const view = state.view;
   const prompt = $("prompt");
+  if (renderer && renderer.prompt && view && !state.result) {
+    const text = renderer.prompt(context());
+    if (text != null) { prompt.textContent = text; return; }
+  }
   if (state.result) { prompt.textContent = "The match is over."; return; }
   if (!view) { prompt.textContent = "Waiting for players…"; return; }
   if (view.phase === "done") { prompt.textContent = "The deal is over."; return; }
@@ -226,6 +255,10 @@ function renderRoundResult() {
   const rounds = state.scores.rounds;
   const details = view && view.result ? view.result : (rounds.length ? rounds[rounds.length - 1].details : null);
   box.replaceChildren();
+  if (renderer && renderer.roundResult && renderer.roundResult(context(), box)) {
+    box.hidden = !box.childNodes.length;
+    return;
+  }
   box.hidden = !details;
   if (!details) return;
   const title = document.createElement("h2");
@@ -272,11 +305,15 @@ function render() {
   if (!state) return;
   const seating = $("seating");
   if (seating && state.table.status !== "open") seating.hidden = true;
-  renderSeats();
-  if (state.view) {
-    renderCenter();
-    renderChoices();
-    renderHand();
+  if (renderer) {
+    renderer.render(context());
+  } else {
+    renderSeats();
+    if (state.view) {
+      renderCenter();
+      renderChoices();
+      renderHand();
+    }
   }
   renderPrompt();
   renderRoundResult();
@@ -289,6 +326,8 @@ function onMessage(msg) {
     if (state && state.table.status === "open" && msg.state.table.status === "playing" && $("seating")) {
       $("seating").hidden = true;
     }
+    if (renderer && renderer.onMessage) renderer.onMessage(msg, context());
+    previousState = state;
     state = msg.state;
     seq = msg.seq;
     render();

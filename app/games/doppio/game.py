@@ -25,6 +25,9 @@ class DoppioGame:
 
     name = "doppio"
     player_counts: tuple[int, ...] = (2, 3, 4)
+    #: scores are penalties: when a table's number of deals ends the match before some total
+    #: reaches 100, the room's fallback verdict is the lowest total too
+    lower_scores_win = True
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
 
     def make_rules(self, raw: Mapping[str, Any]) -> DoppioRules:

@@ -1,0 +1,1 @@
+"""Match history, profiles, leaderboards."""

@@ -1,0 +1,150 @@
+"""Match history, profiles and leaderboards: read-only queries over results and ratings.
+
+A guest has no profile until they register; since registering keeps the same user row, their
+games (results, ratings) are theirs from then on.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import case, func, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.clock import Clock
+from app.db.models import Match, PlayerRating, RatingChange, Result, User
+from app.games.registry import available_games
+from app.ratings.model import Rating
+from app.ratings.store import leaderboard
+
+
+class HistoryError(LookupError):
+    """No such player (or a guest, who has no profile); ``status`` for HTTP."""
+
+    def __init__(self, message: str, status: int = 404) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def chart_points(values: list[float], width: int = 200, height: int = 60) -> str:
+    """SVG polyline points of ``values`` (the ordinal after each rated match, starting at the
+    first rating), scaled into width × height; "" with fewer than two values."""
+    if len(values) < 2:
+        return ""
+    low, high = min(values), max(values)
+    span = (high - low) or 1.0
+    step = width / (len(values) - 1)
+    return " ".join(f"{i * step:.1f},{height - (v - low) / span * height:.1f}"
+                    for i, v in enumerate(values))
+
+
+class History:
+    """The queries behind the profile, history and leaderboard pages."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: Clock) -> None:
+        self._db = sessions
+        self._clock = clock
+
+    async def _player(self, db: AsyncSession, name: str) -> User:
+        user = (await db.execute(select(User).where(User.name == name))).scalar_one_or_none()
+        if user is None:
+            raise HistoryError(f"there is no player called {name!r}")
+        if user.is_guest:
+            raise HistoryError("guests have no profile until they register")
+        return user
+
+    async def matches(self, name: str, *, limit: int = 20, offset: int = 0) -> dict[str, Any]:
+        """A player's finished matches, newest first: ``{"player", "matches": [{"table",
+        "match", "game", "finished_at", "seat", "score", "winner", "players": [{"seat",
+        "name", "score", "winner"}], "rating": {"before", "after"} | None}], "total"}``."""
+        async with self._db() as db:
+            user = await self._player(db, name)
+            total = (await db.execute(
+                select(func.count()).select_from(Result).join(Match, Match.id == Result.match_id)
+                .where(Result.user_id == user.id, Match.finished_at.is_not(None)))).scalar_one()
+            mine = (await db.execute(
+                select(Result, Match).join(Match, Match.id == Result.match_id)
+                .where(Result.user_id == user.id, Match.finished_at.is_not(None))
+                .order_by(Match.finished_at.desc(), Match.id.desc())
+                .limit(limit).offset(offset))).all()
+            match_ids = [m.id for _r, m in mine]
+            others: dict[int, list[dict[str, Any]]] = defaultdict(list)
+            changes: dict[int, RatingChange] = {}
+            if match_ids:
+                rows = (await db.execute(
+                    select(Result, User.name).outerjoin(User, User.id == Result.user_id)
+                    .where(Result.match_id.in_(match_ids)).order_by(Result.seat))).all()
+                for r, who in rows:
+                    others[r.match_id].append({
+                        "seat": r.seat, "score": r.score, "winner": r.winner,
+                        "name": who or f"Computer ({r.bot_level})", "bot": r.bot_level})
+                changes = {c.match_id: c for c in (await db.execute(
+                    select(RatingChange).where(RatingChange.user_id == user.id,
+                                               RatingChange.match_id.in_(match_ids)))).scalars()}
+        out = []
+        for result, match in mine:
+            change = changes.get(match.id)
+            out.append({
+                "table": match.table_id, "match": match.id, "game": match.game,
+                "finished_at": _iso(match.finished_at), "deals": match.deals,
+                "seat": result.seat, "score": result.score, "winner": result.winner,
+                "players": others[match.id],
+                "rating": None if change is None else {
+                    "before": Rating(change.mu_before, change.sigma_before).ordinal,
+                    "after": Rating(change.mu, change.sigma).ordinal}})
+        return {"player": user.name, "matches": out, "total": total}
+
+    async def profile(self, name: str) -> dict[str, Any]:
+        """Per game: matches played, won, win rate, the rating and its history; and the ten
+        most recent matches."""
+        async with self._db() as db:
+            user = await self._player(db, name)
+            counts = (await db.execute(
+                select(Match.game, func.count(), func.sum(case((Result.winner.is_(True), 1), else_=0)))
+                .join(Match, Match.id == Result.match_id)
+                .where(Result.user_id == user.id, Match.finished_at.is_not(None))
+                .group_by(Match.game))).all()
+            ratings = {r.game: r for r in (await db.execute(
+                select(PlayerRating).where(PlayerRating.user_id == user.id))).scalars()}
+            history = (await db.execute(
+                select(RatingChange).where(RatingChange.user_id == user.id)
+                .order_by(RatingChange.id))).scalars().all()
+        played = {game: (n, int(won or 0)) for game, n, won in counts}
+        games = []
+        for game in available_games():
+            if game not in played and game not in ratings:
+                continue
+            n, won = played.get(game, (0, 0))
+            rating = ratings.get(game)
+            games.append({
+                "game": game, "played": n, "won": won,
+                "win_rate": round(won / n, 3) if n else None,
+                "rating": None if rating is None else {
+                    "mu": rating.mu, "sigma": rating.sigma,
+                    "ordinal": Rating(rating.mu, rating.sigma).ordinal,
+                    "provisional": rating.provisional, "matches": rating.matches,
+                    "last_active": _iso(rating.last_active)},
+                "history": [{"match": h.match_id, "at": _iso(h.created_at), "mu": h.mu,
+                             "sigma": h.sigma, "ordinal": Rating(h.mu, h.sigma).ordinal}
+                            for h in history if h.game == game]})
+            mine = [h for h in history if h.game == game]
+            games[-1]["chart"] = chart_points(
+                [Rating(mine[0].mu_before, mine[0].sigma_before).ordinal]
+                + [g["ordinal"] for g in games[-1]["history"]] if mine else [])
+        recent = await self.matches(name, limit=10)
+        return {"player": user.name, "since": _iso(user.created_at), "games": games,
+                "recent": recent["matches"]}
+
+    async def leaderboard(self, game: str, viewer_id: int | None = None) -> dict[str, Any]:
+        """The game's top 100 and the viewer's own rank (see app/ratings/store.py)."""
+        if game not in available_games():
+            raise HistoryError(f"unknown game {game!r}")
+        async with self._db() as db:
+            return await leaderboard(db, game, self._clock.now(), user_id=viewer_id)
+

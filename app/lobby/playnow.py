@@ -1,0 +1,196 @@
+"""Public matchmaking ("Play now") wired to the database and the rooms.
+
+One :class:`~app.lobby.matchmaking.Matchmaker` per process holds the queues (a queue per game,
+preset and table size). A task ticks it every ``tick_interval`` seconds (started with the first
+join); each table it forms becomes a ``tables`` row in state ``playing`` with the people in join
+order and computer players (of the level nearest the people's mean rating) in the empty seats.
+The people are told over the lobby feed (``play_now``) and can also poll ``status``.
+
+One place at a time: a person waiting in a queue cannot queue again (AlreadyQueued), nor open or
+join a lobby table (``Lobby.busy``); a person holding a seat at an open or playing table cannot
+queue (AlreadySeated). The database's seats are the truth for "seated", so the matchmaker's own
+seated set is released as soon as the table row exists.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.clock import Clock
+from app.db.models import GameTable, PlayerRating, Seat
+from app.games.registry import UnknownGame, get_game
+from app.lobby.hub import LobbyHub
+from app.lobby.matchmaking import (
+    AlreadySeated,
+    FormedTable,
+    Matchmaker,
+    MatchmakingError,
+    QueueSettings,
+)
+from app.lobby.service import Lobby
+from app.ratings.model import Bot, BotLevel, Person, Rating, nearest_bot_level
+from app.rooms.manager import RoomManager
+
+log = logging.getLogger(__name__)
+
+
+class PlayNow:
+    """The "Play now" service of this process."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: Clock,
+                 rooms: RoomManager, lobby: Lobby, hub: LobbyHub, *, fill_after: float = 30.0,
+                 deals: int = 4, tick_interval: float | None = 1.0,
+                 stale_after: float | None = 15.0,
+                 now_fn: Callable[[], float] = time.monotonic) -> None:
+        self._db, self._clock, self._rooms, self._lobby, self._hub = sessions, clock, rooms, lobby, hub
+        self._deals = deals
+        self._now = now_fn
+        #: a ticket nobody asked about (``status``, polled by the lobby page) for this long is
+        #: dropped, so a closed page does not leave its person seated at a table with bots
+        self._stale_after = stale_after
+        self._seen: dict[int, float] = {}
+        self._tick_interval = tick_interval
+        self.matchmaker = Matchmaker(now_fn, default=QueueSettings(fill_after=fill_after))
+        self._formed: dict[int, int] = {}  # user id -> table id of their last formed table
+        self._task: asyncio.Task[None] | None = None
+        self._lock = asyncio.Lock()
+
+    # --- people ----------------------------------------------------------------------------
+
+    async def join(self, user_id: int, game: str, preset: str | None = None,
+                   seats: int | None = None) -> dict[str, Any]:
+        """Queue ``user_id`` for ``game``/``preset``/``seats`` with their rating in the game.
+
+        Raises MatchmakingError (AlreadyQueued, AlreadySeated, unknown game, preset or size).
+        """
+        try:
+            rules = get_game(game)
+        except UnknownGame:
+            raise MatchmakingError(f"no matchmaking for game {game!r}") from None
+        preset = preset or next(iter(rules.presets), "standard")
+        if rules.presets and preset not in rules.presets:
+            raise MatchmakingError(f"{game} has no rules preset {preset!r}")
+        async with self._db() as db:
+            seated = (await db.execute(
+                select(Seat.table_id).join(GameTable, GameTable.id == Seat.table_id)
+                .where(Seat.user_id == user_id, GameTable.status.in_(("open", "playing")))
+                .limit(1))).scalar_one_or_none()
+            stored = (await db.execute(select(PlayerRating).where(
+                PlayerRating.user_id == user_id, PlayerRating.game == game))).scalar_one_or_none()
+        if seated is not None and not self.matchmaker.is_queued(user_id):
+            raise AlreadySeated(f"already sitting at table {seated}; leave it first")
+        rating = Rating(stored.mu, stored.sigma) if stored else Rating()
+        async with self._lock:
+            ticket = self.matchmaker.join(user_id, game, preset, rating, seats)
+            self._formed.pop(user_id, None)
+            self._seen[user_id] = self._now()
+        self._start()
+        return {"queued": True, "game": game, "preset": preset, "seats": ticket.key.seats}
+
+    def leave(self, user_id: int) -> bool:
+        """Leave the queue; whether the person was waiting."""
+        self._seen.pop(user_id, None)
+        return self.matchmaker.leave(user_id) is not None
+
+    def busy(self, user_id: int) -> str | None:
+        """Why ``user_id`` cannot take a lobby seat now (waiting in a queue), or None."""
+        if self.matchmaker.is_queued(user_id):
+            return "you are waiting in Play now; leave the queue first"
+        return None
+
+    def status(self, user_id: int) -> dict[str, Any]:
+        """``{"queued", "game"?, "waited"?, "table"}``: the table is set once one formed."""
+        ticket = next((t for t in self.matchmaker.waiting() if t.player == user_id), None)
+        if ticket is not None:
+            self._seen[user_id] = self._now()
+        out: dict[str, Any] = {"queued": ticket is not None, "table": self._formed.get(user_id)}
+        if ticket is not None:
+            out.update(game=ticket.key.game, preset=ticket.key.preset, seats=ticket.key.seats,
+                       waited=round(self._now() - ticket.joined_at, 1))
+        return out
+
+    # --- forming tables --------------------------------------------------------------------
+
+    async def tick(self, now: float | None = None) -> list[int]:
+        """Form every table that is due; returns the new table ids."""
+        async with self._lock:
+            at = self._now() if now is None else now
+            if self._stale_after is not None:
+                for ticket in self.matchmaker.waiting():
+                    if at - self._seen.get(ticket.player, ticket.joined_at) > self._stale_after:
+                        self.matchmaker.leave(ticket.player)  # the page is gone
+            formed = self.matchmaker.tick(at)
+        ids = []
+        for table in formed:
+            try:
+                ids.append(await self._open(table))
+            except Exception:
+                log.exception("play now: could not open a formed table %s", table)
+            finally:
+                for player in table.players:
+                    self.matchmaker.release(player)  # the seats in the database hold them now
+        if ids:
+            await self._lobby._changed()
+        return ids
+
+    async def _open(self, formed: FormedTable) -> int:
+        key = formed.key
+        game = get_game(key.game)
+        rules = game.rules_json(game.make_rules({"preset": key.preset} if game.presets else {}))
+        people = [s for s in formed.seats if isinstance(s, Person)]
+        bots = [s for s in formed.seats if isinstance(s, Bot)]
+        level = bots[0].level if bots else nearest_bot_level(
+            sum(p.rating.mu for p in people) / len(people))
+        async with self._db() as db:
+            table = GameTable(game=key.game, preset=key.preset if game.presets else None,
+                              rules=rules, players=key.seats, deals=self._deals,
+                              opponents="any", skill=BotLevel(level).value,
+                              secret=secrets.token_urlsafe(16), owner_id=people[0].player,
+                              status="playing", created_at=self._clock.now())
+            db.add(table)
+            await db.flush()
+            for seat, holder in enumerate(formed.seats):
+                if isinstance(holder, Person):
+                    db.add(Seat(table_id=table.id, seat=seat, user_id=holder.player))
+                else:
+                    db.add(Seat(table_id=table.id, seat=seat, bot_level=holder.level.value))
+            await db.commit()
+            table_id = table.id
+        self._rooms.actor(table_id).start()
+        for person in people:
+            self._formed[person.player] = table_id
+            await self._hub.notify(person.player, {"type": "play_now", "table": table_id})
+        return table_id
+
+    # --- the ticker ------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        if self._tick_interval is None or (self._task is not None and not self._task.done()):
+            return
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="play-now")
+
+    async def _run(self) -> None:
+        assert self._tick_interval is not None
+        while True:
+            await asyncio.sleep(self._tick_interval)
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("play now: tick failed")
+            if not self.matchmaker.waiting():
+                return  # started again by the next join
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task

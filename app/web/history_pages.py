@@ -1,0 +1,62 @@
+"""Pages of match history, profiles, leaderboards and the replay viewer."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+
+from app.api.deps import MaybeUser, ServicesDep
+from app.games.registry import available_games
+from app.history.service import HistoryError
+from app.lobby.service import LobbyError
+from app.web.pages import _page
+
+router = APIRouter()
+
+
+@router.get("/players/{name}", response_class=HTMLResponse)
+async def profile_page(name: str, request: Request, services: ServicesDep, user: MaybeUser):
+    try:
+        profile = await services.history.profile(name)
+    except HistoryError as err:
+        return _page(request, "error.html", user, err.status, error=str(err))
+    return _page(request, "profile.html", user, profile=profile)
+
+
+@router.get("/players/{name}/matches", response_class=HTMLResponse)
+async def history_page(name: str, request: Request, services: ServicesDep, user: MaybeUser,
+                       page: int = 1):
+    page = max(page, 1)
+    try:
+        data = await services.history.matches(name, limit=20, offset=(page - 1) * 20)
+    except HistoryError as err:
+        return _page(request, "error.html", user, err.status, error=str(err))
+    return _page(request, "history.html", user, data=data, page=page,
+                 pages=max(1, -(-data["total"] // 20)))
+
+
+@router.get("/leaderboards")
+async def leaderboards_index():
+    return RedirectResponse("/leaderboards/doppelkopf", status_code=303)
+
+
+@router.get("/leaderboards/{game}", response_class=HTMLResponse)
+async def leaderboard_page(game: str, request: Request, services: ServicesDep, user: MaybeUser):
+    try:
+        board = await services.history.leaderboard(game, user.id if user else None)
+    except HistoryError as err:
+        return _page(request, "error.html", user, err.status, error=str(err))
+    return _page(request, "leaderboard.html", user, board=board, games=available_games())
+
+
+@router.get("/tables/{table_id}/replay", response_class=HTMLResponse)
+async def replay_page(table_id: int, request: Request, services: ServicesDep, user: MaybeUser):
+    """The replay viewer (static/js/replay.js); only for a finished match."""
+    try:
+        table = await services.lobby.table(None, table_id)
+    except LobbyError as err:
+        return _page(request, "error.html", user, err.status, error=str(err))
+    if table["status"] != "finished":
+        return _page(request, "error.html", user, 409,
+                     error="the match is not over; its replay shows every hand, so it opens then")
+    return _page(request, "replay.html", user, table=table)

@@ -1,0 +1,118 @@
+"""In headless Chromium: two people press "Play now" for Doppelkopf within a second of each
+other and land at the same table with two computer players after the (3 s) wait; after the
+game both find it in their match history and on their profile, and step through its replay."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from tests.conftest import artifacts_dir
+from tests.platform_helpers import live_server, settings_for
+from tests.test_browser import browser, register  # noqa: F401 - the fixture
+
+# one move, clicked inside the page in one step (the table re-renders often, so a Playwright
+# click can find its card detached): "healthy", another button, poverty cards, a legal card
+CLICK_ONE = """() => {
+  if (document.getElementById('match-result')?.textContent) return 'over';
+  const q = (s) => document.querySelector(s);
+  const button = q('#choices button[data-type=declare][data-value=healthy]') ||
+    q('#choices button[data-type]:not([data-type=announce]):not(#submit-cards):not([disabled])');
+  if (button) { button.click(); return 'moved'; }
+  const legal = window.doppelrunde.state?.view?.legal || [];
+  const give = legal.find((a) => a.cards);
+  if (give && q('#hand button.card.selectable')) {
+    for (const card of give.cards) {
+      q(`#hand button.card.selectable[data-card='${card}']:not(.selected)`).click();
+    }
+    q('#submit-cards').click();
+    return 'moved';
+  }
+  const card = q('#hand button.card.legal');
+  if (card) { card.click(); return 'moved'; }
+  return 'wait';
+}"""
+
+
+def play_to_end(pages, limit_s: float = 120) -> None:
+    """Play every page's seat until each page shows the match result."""
+    deadline = time.monotonic() + limit_s
+    done = [False] * len(pages)
+    while not all(done):
+        assert time.monotonic() < deadline, "the match did not end in time"
+        for i, page in enumerate(pages):
+            if done[i]:
+                continue
+            seq = page.evaluate("window.doppelrunde.seq")
+            result = page.evaluate(CLICK_ONE)
+            done[i] = result == "over"
+            if result == "moved":
+                page.wait_for_function(
+                    f"() => window.doppelrunde.seq > {seq} || "
+                    "document.getElementById('error').textContent", timeout=15000)
+            elif result == "wait":
+                time.sleep(0.05)
+
+pytestmark = pytest.mark.browser
+
+
+def test_two_people_play_now_land_together_with_two_bots_and_see_history(browser, tmp_path):  # noqa: F811
+    settings = settings_for(tmp_path, play_now_fill_after=3.0, play_now_deals=1)
+    with live_server(settings) as site:
+        contexts = [browser.new_context(), browser.new_context()]
+        alice, bob = (ctx.new_page() for ctx in contexts)
+        register(alice, site, "alice")
+        register(bob, site, "bob")
+        for page in (alice, bob):
+            page.select_option("#play-now-game", "doppelkopf")
+        pressed = time.monotonic()
+        alice.click("#play-now")
+        bob.click("#play-now")
+        assert time.monotonic() - pressed < 1.0
+        for page in (alice, bob):
+            page.wait_for_url(re.compile(r".*/tables/\d+$"), timeout=15000)
+        waited = time.monotonic() - pressed
+        assert alice.url == bob.url
+        assert waited >= 2.5  # the queue waited for more people before filling with bots
+        for page in (alice, bob):
+            page.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.view",
+                                   timeout=15000)
+        seats = alice.evaluate("window.doppelrunde.state.table.seats")
+        assert sorted(s["name"] for s in seats if not s["bot"]) == ["alice", "bob"]
+        assert len([s for s in seats if s["bot"]]) == 2
+        alice.screenshot(path=str(artifacts_dir() / "play-now-table.png"), full_page=True)
+        table_path = alice.url[len(site):]
+        table_id = int(table_path.rsplit("/", 1)[1])
+
+        play_to_end([alice, bob])
+        for page, name in ((alice, "alice"), (bob, "bob")):
+            page.goto(f"{site}/players/{name}/matches")
+            assert page.locator(f"#matches tr[data-table='{table_id}']").count() == 1
+            page.goto(f"{site}/players/{name}")
+            assert page.text_content("#profile-games tr[data-game=doppelkopf] .played") == "1"
+            assert "provisional" in page.text_content("#profile-games tr[data-game=doppelkopf] .rating")
+            assert page.locator(f"#matches tr[data-table='{table_id}']").count() == 1
+        bob.screenshot(path=str(artifacts_dir() / "profile.png"), full_page=True)
+
+        # the replay viewer: every hand dealt, one step forwards and back, to a trick, to the end
+        alice.click(f"#matches tr[data-table='{table_id}'] a.replay-link")
+        alice.wait_for_url(f"{site}/tables/{table_id}/replay")
+        alice.wait_for_function("() => window.doppelrunde?.replay?.ready === true")
+        assert alice.locator("#hands .hand-row").count() == 4
+        assert alice.locator("#hands .hand-row[data-seat='2'] .card").count() == 12
+        assert alice.text_content("#last-action") == "Cards dealt."
+        alice.click("#next")
+        assert alice.text_content("#position").startswith("action 1 of")
+        alice.click("#prev")
+        assert alice.text_content("#position").startswith("action 0 of")
+        alice.select_option("#trick", index=3)
+        assert alice.evaluate("window.doppelrunde.replay.tricks") == 3
+        assert alice.locator("#trick-area .play").count() == 0
+        alice.click("#last")
+        assert alice.locator("#hands .card").count() == 0
+        assert alice.text_content("#round-scores").startswith("Deal scores:")
+        alice.screenshot(path=str(artifacts_dir() / "replay.png"), full_page=True)
+        for ctx in contexts:
+            ctx.close()

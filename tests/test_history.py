@@ -1,0 +1,161 @@
+"""Match history, profiles, leaderboards over the JSON API and pages; and the scenario download
+of a finished match replays (app.scenario) to the stored result."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import httpx
+import pytest
+from sqlalchemy import select
+
+from app.db.models import Result
+from app.scenario import load_scenario, replay
+from tests.conftest import ROOT
+from tests.platform_helpers import Api, make_app, settings_for
+from tests.ratings.test_rating_store import play_out
+
+
+@pytest.fixture
+async def app(tmp_path):
+    app = make_app(settings_for(tmp_path))
+    async with app.router.lifespan_context(app):
+        yield app
+
+
+@pytest.fixture
+def new_client(app):
+    def make() -> Api:
+        return Api(httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test"))
+    return make
+
+
+async def me(api: Api):
+    user = (await api.get("/api/me")).json()["user"]
+    from app.lobby.service import Viewer
+    return Viewer(id=user["id"], name=user["name"])
+
+
+async def registered(new_client, name: str) -> Api:
+    api = new_client()
+    assert (await api.post("/api/register", {"name": name, "password": "long enough"})).status_code == 201
+    return api
+
+
+async def test_scenario_download_replays_to_the_stored_result(app, new_client, tmp_path):
+    alice, bob = await registered(new_client, "alice"), await registered(new_client, "bob")
+    table = (await alice.post("/api/tables", {"game": "doppelkopf", "deals": 2, "bots": 2})).json()
+    assert (await bob.post(f"/api/tables/{table['id']}/join")).status_code == 200
+    services = app.state.services
+    actor = await play_out({"rooms": services.rooms}, table["id"], [await me(alice), await me(bob)])
+
+    document = (await alice.get(f"/api/tables/{table['id']}/scenario")).json()
+    outcome = replay(load_scenario(document))
+    async with services.lobby._db() as db:
+        stored = (await db.execute(select(Result).where(Result.match_id == actor.match_id)
+                                   .order_by(Result.seat))).scalars().all()
+    assert [r.score for r in stored] == outcome["totals"]
+    assert [r.seat for r in stored if r.winner] == outcome["winners"]
+    assert outcome["game_over"] is True and len(outcome["rounds"]) >= 2
+    # and the command line gives the same outcome from the downloaded file
+    path = tmp_path / "download.json"
+    path.write_text(json.dumps(document))
+    cli = subprocess.run([sys.executable, "-m", "app", "replay", str(path)], capture_output=True,
+                         text=True, cwd=ROOT, timeout=60)
+    assert cli.returncode == 0, cli.stderr
+    assert json.loads(cli.stdout)["totals"] == [r.score for r in stored]
+
+
+async def test_history_profile_and_leaderboard_after_a_rated_match(app, new_client):
+    alice, bob = await registered(new_client, "alice"), await registered(new_client, "bob")
+    table = (await alice.post("/api/tables", {"game": "doppelkopf", "deals": 1, "bots": 2})).json()
+    await bob.post(f"/api/tables/{table['id']}/join")
+    await play_out({"rooms": app.state.services.rooms}, table["id"], [await me(alice), await me(bob)])
+
+    history = (await bob.get("/api/players/bob/matches")).json()
+    assert history["total"] == 1
+    (match,) = history["matches"]
+    assert match["table"] == table["id"] and match["game"] == "doppelkopf" and match["seat"] == 1
+    assert [p["name"] for p in match["players"]][:2] == ["alice", "bob"]
+    assert match["rating"] is not None and match["rating"]["before"] == pytest.approx(0.0)
+
+    profile = (await alice.get("/api/players/alice")).json()
+    (games,) = profile["games"]
+    assert games["game"] == "doppelkopf" and games["played"] == 1
+    assert games["won"] in (0, 1) and games["win_rate"] == games["won"]
+    assert games["rating"]["provisional"] is True and games["rating"]["matches"] == 1
+    assert len(games["history"]) == 1
+    assert len(games["chart"].split()) == 2  # the start and the rating after the match
+    assert [m["table"] for m in profile["recent"]] == [table["id"]]
+
+    board = (await alice.get("/api/leaderboards/doppelkopf")).json()
+    assert board["entries"] == []  # both are provisional after one deal
+    assert board["own"] == {"rank": None, "reason": "provisional"}
+    assert (await new_client().get("/api/leaderboards/doppelkopf")).json()["own"] is None
+    assert (await alice.get("/api/leaderboards/chess")).status_code == 404
+
+    for path in ("/players/alice", "/players/alice/matches", "/leaderboards/doppelkopf"):
+        page = await alice.get(path)
+        assert page.status_code == 200, path
+    assert f"/tables/{table['id']}/replay" in (await alice.get("/players/alice")).text
+
+
+async def test_guest_has_no_profile_until_registering_and_keeps_the_games(app, new_client):
+    guest = new_client()
+    name = (await guest.post("/api/guest")).json()["user"]["name"]
+    table = (await guest.post("/api/tables", {"game": "doppelkopf", "deals": 1, "bots": 3})).json()
+    await play_out({"rooms": app.state.services.rooms}, table["id"], [await me(guest)])
+    assert (await guest.get(f"/api/players/{name}")).status_code == 404
+    assert (await guest.get(f"/api/players/{name}/matches")).status_code == 404
+    assert (await guest.get(f"/players/{name}")).status_code == 404
+    await guest.post("/api/register", {"name": "gerda", "password": "long enough"})
+    profile = (await guest.get("/api/players/gerda")).json()
+    assert [(g["game"], g["played"]) for g in profile["games"]] == [("doppelkopf", 1)]
+    assert profile["games"][0]["rating"] is None  # one person and computer players: unrated
+    assert [m["table"] for m in profile["recent"]] == [table["id"]]
+    assert (await guest.get("/api/players/nobody")).status_code == 404
+
+
+async def test_replay_frames_step_through_every_action_with_all_hands(app, new_client):
+    alice, bob = await registered(new_client, "alice"), await registered(new_client, "bob")
+    table = (await alice.post("/api/tables", {"game": "doppelkopf", "deals": 1, "bots": 2})).json()
+    await bob.post(f"/api/tables/{table['id']}/join")
+    assert (await alice.get(f"/api/tables/{table['id']}/replay")).status_code == 409
+    assert (await alice.get(f"/tables/{table['id']}/replay")).status_code == 409
+    await play_out({"rooms": app.state.services.rooms}, table["id"], [await me(alice), await me(bob)])
+
+    data = (await alice.get(f"/api/tables/{table['id']}/replay")).json()
+    document = (await alice.get(f"/api/tables/{table['id']}/scenario")).json()
+    assert data["seats"][:2] == ["alice", "bob"]
+    (round_,) = data["rounds"]
+    actions = document["rounds"][0]["actions"]
+    assert len(round_["frames"]) == len(actions) + 1
+    assert round_["frames"][0]["hands"] == document["rounds"][0]["deal"]  # every hand, dealt
+    assert all(len(hand) == 0 for hand in round_["frames"][-1]["hands"])
+    played = [a for a in actions if a["type"] == "play"]
+    assert len(played) == 48
+    # "to a trick": after trick n, n tricks are done and no card of trick n+1 is down yet
+    starts = round_["trick_starts"]
+    assert len(starts) == 13 and starts == sorted(starts)
+    for n, start in enumerate(starts):
+        assert round_["frames"][start]["tricks"] == n
+        assert round_["frames"][start]["trick"] == [] or n == 0
+    # one step: the card the action plays leaves that seat's hand
+    first_play = next(i for i, a in enumerate(actions) if a["type"] == "play")
+    before, after = round_["frames"][first_play], round_["frames"][first_play + 1]
+    seat, card = actions[first_play]["seat"], actions[first_play]["card"]
+    assert len(after["hands"][seat]) == len(before["hands"][seat]) - 1
+    assert after["trick"] == [{"seat": seat, "card": card}]
+    assert round_["scores"] is not None
+    page = await alice.get(f"/tables/{table['id']}/replay")
+    assert page.status_code == 200 and "/static/js/replay.js" in page.text
+
+
+def test_chart_points_scale_into_the_box():
+    from app.history.service import chart_points
+
+    assert chart_points([5.0]) == ""
+    assert chart_points([0.0, 10.0, 5.0], width=100, height=50) == "0.0,50.0 50.0,0.0 100.0,25.0"
+    assert chart_points([3.0, 3.0], width=10, height=10) == "0.0,10.0 10.0,10.0"
