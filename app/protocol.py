@@ -48,18 +48,42 @@ class Ping(_Msg):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | ActionCommand | Ping, Field(discriminator="type")]
-_client_adapter: TypeAdapter[Hello | ActionCommand | Ping] = TypeAdapter(ClientMessage)
+class ChatCommand(_Msg):
+    """Say ``text`` in the chat of the attached table, or the lobby's (hello with table null)."""
+
+    type: Literal["chat"]
+    text: str = Field(max_length=1600)
+
+
+class MuteCommand(_Msg):
+    """Stop (``on``) or resume (not ``on``) seeing the lines of the player ``name``."""
+
+    type: Literal["mute"]
+    name: str = Field(max_length=64)
+    on: bool = True
+
+
+class ReportCommand(_Msg):
+    """Report chat line ``line`` of the current room to the moderators."""
+
+    type: Literal["report"]
+    line: int = Field(ge=1)
+    reason: str = Field(default="", max_length=200)
+
+
+AnyClient = Hello | ActionCommand | Ping | ChatCommand | MuteCommand | ReportCommand
+ClientMessage = Annotated[AnyClient, Field(discriminator="type")]
+_client_adapter: TypeAdapter[AnyClient] = TypeAdapter(ClientMessage)
 
 
 class ProtocolError(ValueError):
     """A client message that is not valid JSON or fits no message model; ``str`` says why."""
 
 
-_CLIENT_TYPES = ("hello", "action", "ping")
+_CLIENT_TYPES = ("hello", "action", "ping", "chat", "mute", "report")
 
 
-def parse_client(text: str | bytes) -> Hello | ActionCommand | Ping:
+def parse_client(text: str | bytes) -> AnyClient:
     """Parse one client frame. Raises ProtocolError with one short line that never echoes the
     input (app.guard.messages.validation_error_message)."""
     try:
@@ -149,6 +173,15 @@ class LobbyMessage(_Msg):
     type: Literal["lobby"] = "lobby"
     seq: int
     tables: list[dict[str, Any]]
+
+
+class ChatMessage(_Msg):
+    """Chat lines of the receiver's room (its history after hello, then each new line).
+    ``lines``: ``[{"id", "author", "text", "at"}]``; ``text`` is raw: show it as text only."""
+
+    type: Literal["chat"] = "chat"
+    seq: int
+    lines: list[dict[str, Any]]
 
 
 class Pong(_Msg):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -10,6 +11,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.accounts.cookies import SessionSigner
 from app.accounts.service import Accounts
+from app.chat.rooms import ChatRooms
+from app.chat.service import ChatService
 from app.clock import Clock
 from app.config import Settings
 from app.db.engine import make_engine, make_sessionmaker
@@ -38,6 +41,7 @@ class Services:
     rooms: RoomManager
     signer: SessionSigner
     limits: RateLimits
+    chat: ChatRooms
     history: History
     play_now: PlayNow
 
@@ -57,6 +61,7 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     sessions = make_sessionmaker(engine)
     config = ActorConfig(bot_delay=settings.bot_delay, round_pause=round_pause,
                          turn_timeout=settings.turn_timeout, resume_buffer=settings.resume_buffer)
+    limits = limits or RateLimits(redis_url=settings.redis_url or None)
     rooms = RoomManager(MatchStore(sessions, clock), clock, config, rng_factory=rng_factory)
     friends = Friends(sessions, clock)
     lobby = Lobby(sessions, clock, rooms, friends, max_deals=settings.max_deals,
@@ -72,5 +77,5 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                     accounts=Accounts(sessions, clock, settings.session_days), friends=friends,
                     lobby=lobby, hub=hub, rooms=rooms,
                     signer=SessionSigner(settings.resolved_secret()),
-                    limits=limits or RateLimits(redis_url=settings.redis_url or None),
+                    limits=limits, chat=ChatRooms(ChatService(limits, now_fn=time.time)),
                     history=History(sessions, clock), play_now=play_now)
