@@ -20,6 +20,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from app.guard.messages import validation_error_message
+
 
 class _Msg(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -46,26 +48,56 @@ class Ping(_Msg):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | ActionCommand | Ping, Field(discriminator="type")]
-_client_adapter: TypeAdapter[Hello | ActionCommand | Ping] = TypeAdapter(ClientMessage)
+class ChatCommand(_Msg):
+    """Say ``text`` in the chat of the attached table, or the lobby's (hello with table null)."""
+
+    type: Literal["chat"]
+    text: str = Field(max_length=1600)
+
+
+class MuteCommand(_Msg):
+    """Stop (``on``) or resume (not ``on``) seeing the lines of the player ``name``."""
+
+    type: Literal["mute"]
+    name: str = Field(max_length=64)
+    on: bool = True
+
+
+class ReportCommand(_Msg):
+    """Report chat line ``line`` of the current room to the moderators."""
+
+    type: Literal["report"]
+    line: int = Field(ge=1)
+    reason: str = Field(default="", max_length=200)
+
+
+AnyClient = Hello | ActionCommand | Ping | ChatCommand | MuteCommand | ReportCommand
+ClientMessage = Annotated[AnyClient, Field(discriminator="type")]
+_client_adapter: TypeAdapter[AnyClient] = TypeAdapter(ClientMessage)
 
 
 class ProtocolError(ValueError):
     """A client message that is not valid JSON or fits no message model; ``str`` says why."""
 
 
-def parse_client(text: str | bytes) -> Hello | ActionCommand | Ping:
-    """Parse one client frame. Raises ProtocolError with a short, safe reason."""
+_CLIENT_TYPES = ("hello", "action", "ping", "chat", "mute", "report")
+
+
+def parse_client(text: str | bytes) -> AnyClient:
+    """Parse one client frame. Raises ProtocolError with one short line that never echoes the
+    input (app.guard.messages.validation_error_message)."""
     try:
         data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("not valid JSON") from None
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise ProtocolError("Invalid message: not valid JSON.") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("Invalid message: a message is a JSON object.")
+    if data.get("type") not in _CLIENT_TYPES:
+        raise ProtocolError("Invalid message: type: unknown message type.")
     try:
         return _client_adapter.validate_python(data)
     except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "message"
-        raise ProtocolError(f"{where}: {first['msg']}") from None
+        raise ProtocolError(validation_error_message(err)) from None
 
 
 # --- server → client -------------------------------------------------------------------------
@@ -102,8 +134,9 @@ class Snapshot(_Msg):
 
 
 class EventMessage(_Msg):
-    """Something happened: the accepted ``action`` (None for a new deal or seat change), the
-    game's public ``events``, and the receiver's new state."""
+    """Something happened: the accepted ``action`` (None for a new deal or seat change; the
+    receiver's own action in full, another seat's only as ``{"type", "seat"}``), the game's
+    public ``events``, and the receiver's new state."""
 
     type: Literal["event"] = "event"
     seq: int
@@ -115,7 +148,7 @@ class EventMessage(_Msg):
 
 class ErrorMessage(_Msg):
     """A command was refused; nothing changed. ``code``: bad_message | illegal | not_seated |
-    not_found | forbidden | too_large | server_error."""
+    not_found | forbidden | too_large | rate_limited | server_error."""
 
     type: Literal["error"] = "error"
     seq: int
@@ -125,7 +158,8 @@ class ErrorMessage(_Msg):
 
 class Closed(_Msg):
     """The server closes this connection: ``reason`` taken_over (another tab took the seat) |
-    shutdown (server restarting: reconnect) | overflow (too slow) | table_closed."""
+    shutdown (server restarting: reconnect) | overflow (too slow) | table_closed |
+    flood (too many messages)."""
 
     type: Literal["closed"] = "closed"
     seq: int
@@ -139,6 +173,15 @@ class LobbyMessage(_Msg):
     type: Literal["lobby"] = "lobby"
     seq: int
     tables: list[dict[str, Any]]
+
+
+class ChatMessage(_Msg):
+    """Chat lines of the receiver's room (its history after hello, then each new line).
+    ``lines``: ``[{"id", "author", "text", "at"}]``; ``text`` is raw: show it as text only."""
+
+    type: Literal["chat"] = "chat"
+    seq: int
+    lines: list[dict[str, Any]]
 
 
 class Pong(_Msg):

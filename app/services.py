@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -12,10 +13,13 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.accounts.cookies import SessionSigner
 from app.accounts.service import Accounts
+from app.chat.rooms import ChatRooms
+from app.chat.service import ChatService
 from app.clock import Clock
 from app.cluster import Cluster, make_cluster
 from app.config import Settings
 from app.db.engine import make_engine, make_sessionmaker
+from app.guard.ratelimit import RateLimits
 from app.history.service import History
 from app.lobby.friends import Friends
 from app.lobby.hub import LobbyHub
@@ -44,6 +48,8 @@ class Services:
     rooms: Rooms
     signer: SessionSigner
     cluster: Cluster
+    limits: RateLimits
+    chat: ChatRooms
     history: History
     play_now: PlayNow
 
@@ -82,11 +88,13 @@ class Services:
 
 def build_services(settings: Settings, clock: Clock | None = None, *,
                    round_pause: float | None = None,
-                   rng_factory: Callable[[int], random.Random] | None = None) -> Services:
+                   rng_factory: Callable[[int], random.Random] | None = None,
+                   limits: RateLimits | None = None) -> Services:
     """Wire the services for ``settings`` (no I/O yet; migrations run in the app's lifespan).
 
-    With REDIS_URL the tables are shared with the other processes (ClusterRooms over Redis);
-    without it every table lives here (RoomManager) and the cluster services are in-process.
+    With REDIS_URL the tables are shared with the other processes (ClusterRooms over Redis)
+    and rate limits hold across processes; without it every table lives here (RoomManager)
+    and the cluster services are in-process.
     """
     clock = clock or Clock()
     engine = make_engine(settings.database_url)
@@ -94,6 +102,7 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     config = ActorConfig(bot_delay=settings.bot_delay,
                          round_pause=settings.round_pause if round_pause is None else round_pause,
                          turn_timeout=settings.turn_timeout, resume_buffer=settings.resume_buffer)
+    limits = limits or RateLimits(redis_url=settings.redis_url or None)
     store = (MatchStore if settings.event_log else UnloggedMatchStore)(sessions, clock)
     cluster = make_cluster(settings.redis_url, prefix=settings.redis_prefix,
                            socket_timeout=2, socket_connect_timeout=2) \
@@ -125,4 +134,5 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                     accounts=Accounts(sessions, clock, settings.session_days), friends=friends,
                     lobby=lobby, hub=hub, rooms=rooms,
                     signer=SessionSigner(settings.resolved_secret()), cluster=cluster,
+                    limits=limits, chat=ChatRooms(ChatService(limits, now_fn=time.time)),
                     history=History(sessions, clock), play_now=play_now)

@@ -43,9 +43,11 @@ def settings_for(tmp_path: Path, **overrides: Any) -> Settings:
     return Settings(**values)
 
 
-def make_services(settings: Settings, *, round_pause: float = 0.0, clock=None, rng_factory=None):
+def make_services(settings: Settings, *, round_pause: float = 0.0, clock=None, rng_factory=None,
+                  limits=None):
     return build_services(settings, clock, round_pause=round_pause,
-                          rng_factory=rng_factory or (lambda table_id: random.Random(table_id)))
+                          rng_factory=rng_factory or (lambda table_id: random.Random(table_id)),
+                          limits=limits)
 
 
 def make_app(settings: Settings, **options: Any):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Annotated
 
 from fastapi import Depends, HTTPException, Request, Response
@@ -15,6 +16,7 @@ from app.accounts.cookies import (
     csrf_ok,
 )
 from app.db.models import User
+from app.guard.ratelimit import Decision, Policy
 from app.lobby.service import Viewer
 from app.services import Services
 
@@ -76,3 +78,37 @@ ServicesDep = Annotated[Services, Depends(services_of)]
 CurrentUser = Annotated[User, Depends(require_user)]
 MaybeUser = Annotated[User | None, Depends(user_of)]
 Csrf = Depends(check_csrf)
+
+
+def client_address(conn: HTTPConnection) -> str:
+    """The client's address (uvicorn applies X-Forwarded-For only from trusted proxies)."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
+def login_decision(conn: HTTPConnection, services: Services, name: str) -> Decision:
+    """Count one login try for the address and the name; checked before the password is
+    verified. A refused try is not counted; a good login resets the name (``login_succeeded``)."""
+    by_address = services.limits.check(Policy.LOGIN_ADDRESS, client_address(conn))
+    if not by_address.allowed:
+        return by_address
+    return services.limits.check(Policy.LOGIN_NAME, name.strip())
+
+
+def login_succeeded(services: Services, name: str) -> None:
+    services.limits.reset(Policy.LOGIN_NAME, name.strip())
+
+
+def retry_after(decision: Decision) -> dict[str, str]:
+    """The Retry-After header (whole seconds, at least 1) of a refusal."""
+    return {"Retry-After": str(max(1, math.ceil(decision.retry_after_s)))}
+
+
+def too_many(decision: Decision, what: str) -> HTTPException:
+    """HTTP 429 with Retry-After for a refused ``decision``."""
+    return HTTPException(429, f"too many {what}; try again in "
+                              f"{max(1, math.ceil(decision.retry_after_s))} s",
+                         headers=retry_after(decision))
+
+
+def check_table_creation(services: Services, user: User) -> Decision:
+    return services.limits.check(Policy.TABLE_CREATE, str(user.id))

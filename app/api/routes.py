@@ -11,7 +11,18 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
 from app.accounts.cookies import SESSION_COOKIE
-from app.api.deps import Csrf, CurrentUser, MaybeUser, ServicesDep, start_session, viewer
+from app.api.deps import (
+    Csrf,
+    CurrentUser,
+    MaybeUser,
+    ServicesDep,
+    check_table_creation,
+    login_decision,
+    login_succeeded,
+    start_session,
+    too_many,
+    viewer,
+)
 from app.lobby.presence import online_users
 from app.lobby.service import NewTable
 
@@ -54,7 +65,11 @@ async def register(body: Credentials, request: Request, response: Response,
 @router.post("/login", dependencies=[Csrf])
 async def login(body: Credentials, request: Request, response: Response,
                 services: ServicesDep) -> dict[str, Any]:
+    decision = login_decision(request, services, body.name)
+    if not decision.allowed:
+        raise too_many(decision, "login attempts")
     user = await services.accounts.authenticate(body.name, body.password)
+    login_succeeded(services, body.name)
     await start_session(response, request, services, user)
     return {"user": user_json(user)}
 
@@ -87,7 +102,10 @@ async def tables(services: ServicesDep, user: MaybeUser) -> list[dict[str, Any]]
 
 @router.post("/tables", status_code=201, dependencies=[Csrf])
 async def create_table(body: NewTable, services: ServicesDep, user: CurrentUser) -> dict[str, Any]:
-    """New Game; the creator takes seat 0."""
+    """New Game; the creator takes seat 0. At most Policy.TABLE_CREATE per account (429)."""
+    decision = check_table_creation(services, user)
+    if not decision.allowed:
+        raise too_many(decision, "new tables")
     return await services.lobby.create_table(viewer(user), body)
 
 

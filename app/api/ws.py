@@ -17,11 +17,17 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app import metrics, protocol
 from app.api.deps import services_of, user_of, viewer
+from app.chat.rooms import LOBBY, line_json, table_room
+from app.chat.service import Refusal, Refused
+from app.guard.messages import frame_size_error
+from app.guard.ratelimit import Policy
 from app.lobby.service import LobbyError
 from app.rooms.actor import TableActor
 from app.rooms.connection import Connection
 
 router = APIRouter()
+#: Refused messages in a row (over the WS_MESSAGE rate) after which a flooding socket is closed.
+FLOOD_CLOSE_AFTER = 50
 log = logging.getLogger(__name__)
 
 
@@ -60,6 +66,8 @@ async def websocket(ws: WebSocket) -> None:
     writer = asyncio.create_task(_write(ws, conn))
     actor: TableActor | None = None
     limit = services.settings.ws_max_message
+    flood_key = f"ws:{conn.id}"
+    refused = 0
     try:
         while not conn.closed:
             frame = await ws.receive()
@@ -69,8 +77,20 @@ async def websocket(ws: WebSocket) -> None:
             if text is None:
                 text = (frame.get("bytes") or b"").decode("utf-8", "replace")
             seq = actor.seq if actor else services.hub.seq
-            if len(text.encode()) > limit:
-                conn.send(_error(seq, "too_large", f"messages are limited to {limit} bytes"))
+            decision = services.limits.check(Policy.WS_MESSAGE, flood_key)
+            if not decision.allowed:
+                refused += 1
+                if refused >= FLOOD_CLOSE_AFTER:
+                    conn.close(protocol.dump(protocol.Closed(seq=seq, reason="flood",
+                                                             reconnect=False)))
+                    break
+                conn.send(_error(seq, "rate_limited", "too many messages; wait "
+                                 f"{decision.retry_after_s:.1f} s"))
+                continue
+            refused = 0
+            too_big = frame_size_error(text, limit)
+            if too_big is not None:
+                conn.send(_error(seq, "too_large", too_big))
                 continue
             try:
                 message = protocol.parse_client(text)
@@ -81,6 +101,10 @@ async def websocket(ws: WebSocket) -> None:
                 conn.send(protocol.dump(protocol.Pong(seq=seq)))
             elif isinstance(message, protocol.Hello):
                 actor = await _hello(services, conn, user, message, actor)
+                _join_chat(services, conn, user, message, actor, seq)
+            elif isinstance(message, protocol.ChatCommand | protocol.MuteCommand
+                            | protocol.ReportCommand):
+                _chat(services, conn, user, message, seq)
             elif actor is None:
                 conn.send(_error(seq, "not_seated", "say hello to a table first"))
             else:
@@ -91,11 +115,16 @@ async def websocket(ws: WebSocket) -> None:
         log.exception("websocket failed")
     finally:
         services.hub.unsubscribe(conn)
+        services.chat.leave(conn)
         if actor is not None:
             actor.detach(conn)
+        if conn.closed:  # let the writer send the last message (closed: why) before it ends
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(asyncio.shield(writer), 2)
         conn.closed = True
         writer.cancel()
         metrics.CONNECTIONS.dec()
+        services.limits.reset(Policy.WS_MESSAGE, flood_key)
 
 
 async def _hello(services, conn: Connection, user, hello: protocol.Hello,
@@ -108,10 +137,62 @@ async def _hello(services, conn: Connection, user, hello: protocol.Hello,
         await services.hub.subscribe(conn, viewer(user))
         return None
     try:
-        await services.lobby.table(None, hello.table)
-    except LobbyError:
-        conn.send(_error(0, "not_found", "no such table"))
+        await services.lobby.check_watch(viewer(user), hello.table, hello.key)
+    except LobbyError as err:
+        if err.status == 403:
+            conn.send(_error(0, "forbidden", "this table is private"))
+        else:
+            conn.send(_error(0, "not_found", "no such table"))
         return None
     actor = services.rooms.actor(hello.table)
     actor.attach(conn, hello.last_seq, hello.epoch)
     return actor
+
+
+def _join_chat(services, conn: Connection, user, hello: protocol.Hello,
+               actor: TableActor | None, seq: int) -> None:
+    """After a hello: the room of the table (if attached) or of the lobby; send its history
+    (a ``chat`` message, which may arrive before or after the table's snapshot)."""
+    if hello.table is not None and actor is None:
+        services.chat.leave(conn)  # refused hello: no room
+        return
+    room = table_room(hello.table) if actor is not None else LOBBY
+    history = services.chat.join(room, conn, user.name if user else None)
+    if history:  # nothing to send when the room is quiet
+        conn.send(protocol.dump(protocol.ChatMessage(seq=seq, lines=[line_json(x) for x in history])))
+
+
+def _chat(services, conn: Connection, user, message, seq: int) -> None:
+    """A chat line, mute or report from this connection (its user; never a name it sends)."""
+    room = services.chat.room_of(conn)
+    if room is None:
+        conn.send(_error(seq, "not_seated", "say hello to a table or the lobby first"))
+        return
+    if user is None:
+        conn.send(_error(seq, "forbidden", "log in or play as a guest to chat"))
+        return
+    chat = services.chat.chat
+    if isinstance(message, protocol.MuteCommand):
+        if message.on:
+            if not chat.mute(user.name, message.name.strip()):
+                conn.send(_error(seq, "illegal", "you cannot mute yourself"))
+        else:
+            chat.unmute(user.name, message.name.strip())
+        return
+    if isinstance(message, protocol.ReportCommand):
+        line = chat._lines.get(message.line)
+        if line is None or line.room != room:
+            conn.send(_error(seq, "not_found", "no such line here"))
+            return
+        result = chat.report(message.line, user.name, message.reason)
+        if isinstance(result, Refused):
+            conn.send(_error(seq, "illegal", f"cannot report: {result.reason.value}"))
+        return
+    result = chat.post(room, user.name, message.text)
+    if isinstance(result, Refused):
+        wait = f"; wait {result.retry_after_s:.0f} s" if result.retry_after_s else ""
+        conn.send(_error(seq, "rate_limited" if result.reason == Refusal.RATE_LIMITED
+                         else "illegal", f"chat line refused: {result.reason.value}{wait}"))
+        return
+    services.chat.deliver(result, lambda line: protocol.dump(
+        protocol.ChatMessage(seq=seq, lines=[line_json(line)])))

@@ -262,6 +262,29 @@ class Lobby:
             Invitation.table_id == table.id, Invitation.user_id == viewer.id))).first()
         return invited is not None
 
+    async def check_watch(self, viewer: Viewer | None, table_id: int,
+                          key: str | None = None) -> None:
+        """Whether ``viewer`` may watch a table over the WebSocket: anyone an ``any`` table;
+        a Friend or Invited table only those seated there or who may join it (the owner, the
+        owner's friends, invited players, holders of the secret link ``key``).
+
+        Raises LobbyError 404 (no table) or 403.
+        """
+        async with self._db() as db:
+            table = await db.get(GameTable, table_id)
+            if table is None:
+                raise LobbyError("no such table", 404)
+            if table.opponents == "any":
+                return
+            if viewer is not None:
+                seated = (await db.execute(select(Seat.id).where(
+                    Seat.table_id == table_id, Seat.user_id == viewer.id))).first()
+                if seated is not None or await self._may_join(db, viewer, table, key):
+                    return
+            elif key is not None and secrets.compare_digest(key, table.secret):
+                return
+        raise LobbyError("this table is private", 403)
+
     async def may_join(self, viewer: Viewer, table_id: int, key: str | None = None) -> bool:
         """Whether ``viewer`` may take a seat at the table (Friend/Invited rules), e.g. to show
         a Join button only to those it would admit."""

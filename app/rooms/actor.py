@@ -60,6 +60,15 @@ class ActorConfig:
     resume_buffer: int = 64
 
 
+def _action_for(action: dict[str, Any] | None, audience: int | None) -> dict[str, Any] | None:
+    """The accepted action as ``audience`` may see it: its own in full, anyone else's only as
+    type and seat. What an action did in public is in the game's events and each seat's view;
+    the raw action may hold a secret (a sealed bid, a catch answer)."""
+    if action is None or audience == action.get("seat"):
+        return action
+    return {"type": action.get("type"), "seat": action.get("seat")}
+
+
 class TableActor:
     """The actor of table ``table_id``. Start ``run()`` as a task; talk to it only through the
     command methods (``attach``, ``detach``, ``act``, ``seats_changed``, ``start``, ``stop``)."""
@@ -544,7 +553,8 @@ class TableActor:
         audiences: list[int | None] = [*range(self.table.players), None]
         for audience in audiences:
             message = protocol.dump(protocol.EventMessage(
-                seq=self.seq, epoch=self.epoch, action=action, events=events,
+                seq=self.seq, epoch=self.epoch, action=_action_for(action, audience),
+                events=events,
                 state=self._state(audience)))
             buffer = self._buffers.setdefault(audience, deque(maxlen=self._config.resume_buffer))
             buffer.append(message)

@@ -15,7 +15,17 @@ from fastapi.templating import Jinja2Templates
 
 from app.accounts.cookies import SESSION_COOKIE
 from app.accounts.service import AccountError
-from app.api.deps import Csrf, MaybeUser, ServicesDep, start_session, viewer
+from app.api.deps import (
+    Csrf,
+    MaybeUser,
+    ServicesDep,
+    check_table_creation,
+    login_decision,
+    login_succeeded,
+    retry_after,
+    start_session,
+    viewer,
+)
 from app.bots import LEVELS
 from app.lobby.friends import FriendError
 from app.lobby.presence import online_users
@@ -78,10 +88,17 @@ async def register_page(request: Request, user: MaybeUser):
 @router.post("/login", dependencies=[Csrf])
 async def login_form(request: Request, services: ServicesDep, name: str = Form(max_length=64),
                      password: str = Form(max_length=256)) -> Response:
+    decision = login_decision(request, services, name)
+    if not decision.allowed:
+        page = _page(request, "login.html", None, 429, mode="login", name=name,
+                     error="Too many login attempts; please wait a while and try again.")
+        page.headers.update(retry_after(decision))
+        return page
     try:
         user = await services.accounts.authenticate(name, password)
     except AccountError as err:
         return _page(request, "login.html", None, 400, mode="login", error=str(err), name=name)
+    login_succeeded(services, name)
     response = _back("/")
     await start_session(response, request, services, user)
     return response
@@ -144,6 +161,10 @@ async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser
             return await _lobby_page(request, services, user, 400,
                                      f"{name.replace('_', ' ')}: please enter a number")
         options[name] = int(value) if value.is_integer() else value
+    decision = check_table_creation(services, user)
+    if not decision.allowed:
+        return await _lobby_page(request, services, user, 429,
+                                 "You opened many tables recently; please wait a while.")
     try:
         spec = NewTable(game=game, preset=preset or None, options=options, players=players,
                         deals=deals, opponents=opponents,

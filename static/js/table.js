@@ -363,7 +363,7 @@ function showTakenOver() {
   }
 }
 
-const socket = new Socket({type: "hello", table: tableId}, onMessage, (text, ok) => {
+const socket = new Socket({type: "hello", table: tableId, key: new URLSearchParams(location.search).get("key")}, onMessage, (text, ok) => {
   const conn = $("conn");
   conn.textContent = text;
   conn.classList.toggle("bad", !ok);
