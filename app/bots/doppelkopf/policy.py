@@ -127,7 +127,7 @@ def _future_value(t: Table, me: int, seen: Seen, card: str) -> float:
     points = CARD_POINTS[card]
     value = win * (20 + points) - (1 - win) * points * 0.3
     if (card == CHARLIE and t.team and suit == TRUMP and beaters == 0
-            and len(t.tricks) < t.n_tricks - 1):
+            and seen.unseen[CHARLIE] == 0 and len(t.tricks) < t.n_tricks - 1):
         value += CHARLIE_VALUE  # Charlie can still win the last trick: keep JC for it
     return value
 

@@ -19,7 +19,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.bots.doppelkopf.policy import choose_card, choose_declaration, solo_strength
+from app.bots.doppelkopf.policy import card_values, choose_card, choose_declaration, solo_strength
 from app.bots.doppelkopf.sampling import Sampler, random_hands
 from app.bots.doppelkopf.table import QC, Table
 from app.games.doppelkopf.contracts import TEAM_CONTRACTS, card_order, order_name_of
@@ -31,6 +31,8 @@ ANNOUNCE_MIN_WORLDS = 10  # an announcement needs at least this many sampled dea
 PRIOR_BONUS = 0.2  # game points credited to the intermediate's own choice (breaks near-ties)
 CARD_POINT_WEIGHT = 1.0 / 60  # game points per card point of the own party (smooths the score)
 MIN_WORLDS = 4
+CANDIDATES = 3  # cards searched: the intermediate's best few
+CLEAR_GAP = 25.0  # the intermediate's best is played unsearched when it leads by this (card points)
 
 
 def playout(sim: Table) -> None:
@@ -63,7 +65,15 @@ def search_play(view: Mapping[str, Any], table: Table, rng: random.Random, budge
     if len(plays) == 1 and announce is None:
         return plays[0]
     cards = [a["card"] for a in plays]
-    prior = choose_card(table, me) if len(cards) > 1 else cards[0]
+    if len(cards) > 1:
+        values = card_values(table, me, cards)
+        cards.sort(key=lambda c: (-values[c], table.power[c], c))
+        prior = cards[0]
+        clear = values[cards[0]] - values[cards[1]] > CLEAR_GAP
+        cards = cards[:1] if clear else cards[:CANDIDATES]
+        if len(cards) == 1 and announce is None:
+            return next(a for a in plays if a["card"] == prior)
+    prior = cards[0]
     sampler = Sampler(table, view)
     clock = Clock(budget_ms, worlds)
     totals = dict.fromkeys(cards, 0.0)
