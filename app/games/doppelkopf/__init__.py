@@ -11,6 +11,7 @@ from typing import Any
 from app.games.base import DealError, MatchStatus, RoundOutcome, best_seats, totals
 from app.games.doppelkopf import engine
 from app.games.doppelkopf.cards import ALL_CARDS, deck
+from app.games.doppelkopf.modes import deal_hands
 from app.games.doppelkopf.rules import PRESETS, Rules, make_rules, rules_json
 from app.games.doppelkopf.scoring import score
 from app.games.doppelkopf.state import State
@@ -54,10 +55,7 @@ class Doppelkopf:
         check_hands(rules, deal, deck)
 
     def deal(self, rules: Rules, players: int, rng: random.Random) -> tuple[list[list[str]], list[str]]:
-        cards = deck(rules.nines)
-        rng.shuffle(cards)
-        size = rules.hand_size
-        return [sorted(cards[seat * size:(seat + 1) * size]) for seat in range(4)], []
+        return deal_hands(rules, rng), []
 
     def new_round(self, rules: Rules, players: int, deal: Sequence[Sequence[str]],
                   deck: Sequence[str], dealer: int) -> State:

@@ -11,6 +11,7 @@ from app.games.base import IllegalAction
 from app.games.doppelkopf import announcements as ann
 from app.games.doppelkopf.cards import CARD_POINTS, FOX, QUEEN_OF_CLUBS, SUIT_NAMES
 from app.games.doppelkopf.contracts import TRUMP, card_order, order_name_of
+from app.games.doppelkopf.modes import duel_wedding_cancelled, eligible_partner, is_computer_seat
 from app.games.doppelkopf.reservations import (
     HEALTHY,
     POVERTY,
@@ -70,13 +71,13 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
         if seat == state.to_move:
             actions = [{"seat": seat, "type": "play", "card": card}
                        for card in playable_cards(state.hands[seat], state.trick, state.order)]
-        if state.rules.announcements:
+        if state.rules.announcements and not is_computer_seat(state.rules, seat):
             actions += [{"seat": seat, "type": "announce", "value": value}
                         for value in ann.allowed_announcements(state, seat)]
         return actions
     if phase == "declare" and seat == state.to_move:
         return [{"seat": seat, "type": "declare", "value": value}
-                for value in allowed_declarations(state.hands[seat], state.rules)]
+                for value in declarations_for(state, seat)]
     if phase == "poverty_give" and seat == state.declarer:
         return [{"seat": seat, "type": "poverty_give", "cards": list(cards)}
                 for cards in poverty_gifts(state, seat)]
@@ -89,6 +90,14 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
         return [{"seat": seat, "type": "poverty_return", "cards": list(cards)}
                 for cards in _card_combinations(state.hands[seat], 3)]
     return []
+
+
+def declarations_for(state: State, seat: int) -> list[str]:
+    """What ``seat`` may declare: its hand's reservations (a duel-mode computer: no solo)."""
+    values = allowed_declarations(state.hands[seat], state.rules)
+    if is_computer_seat(state.rules, seat):
+        values = [value for value in values if not value.startswith("solo_")]
+    return values
 
 
 # --- applying actions --------------------------------------------------------------------
@@ -121,7 +130,7 @@ def _need_turn(state: State, seat: int, phase: str, what: str) -> None:
 def _declare(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
     _need_turn(state, seat, "declare", "declare")
     value = action.get("value")
-    allowed = allowed_declarations(state.hands[seat], state.rules)
+    allowed = declarations_for(state, seat)
     if value not in allowed:
         raise IllegalAction(_declaration_refusal(value, state))
     new = state.clone()
@@ -144,6 +153,8 @@ def _declaration_refusal(value: Any, state: State) -> str:
         return "poverty needs at most three trumps"
     if value == THROW_IN and state.rules.throw_in:
         return "this hand may not be thrown in"
+    if isinstance(value, str) and value.startswith("solo_") and value in state.rules.offered_solos:
+        return "computer players play no solo in duel mode"
     return f"{value!r} is not a reservation of these rules"
 
 
@@ -287,6 +298,8 @@ def _announce(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State
         raise IllegalAction(f"unknown announcement {value!r}")
     if not ann.announcement_window_open(state):
         raise IllegalAction(_closed_reason(state))
+    if is_computer_seat(state.rules, seat):
+        raise IllegalAction("computer players make no announcement in duel mode")
     party = state.party_of(seat)
     assert party is not None
     if level == 0 and value != ann.PARTY_ANNOUNCEMENT[party]:
@@ -315,6 +328,11 @@ def _announce_refusal(state: State, party: int, level: int, value: str) -> str:
     if level <= state.levels[party]:
         return f"your party has announced {value} already"
     needed = ann.min_cards(state, state.levels[party] + 1)
+    opponents = state.levels[1 - party]
+    if level == 0 and opponents >= 0:
+        reply = ann.min_cards(state, opponents) - 1
+        return (f"too late to announce {value}: it needs at least {needed} cards in hand "
+                f"({reply} as a reply)")
     return f"too late to announce {value}: it needs at least {needed} cards in hand"
 
 
@@ -353,7 +371,7 @@ def _complete_trick(state: State, events: list[Event]) -> None:
     events.append({"type": "trick", "winner": winner, "points": points, "index": len(state.tricks) - 1})
     if state.contract == WEDDING and state.clarified_at is None:
         _clarify_wedding(state, events)
-    if len(state.tricks) == state.rules.hand_size:
+    if len(state.tricks) == state.rules.hand_size and state.phase != "done":
         state.phase, state.to_move = "done", None
         events.append({"type": "deal_over"})
 
@@ -372,12 +390,16 @@ def _clarify_wedding(state: State, events: list[Event]) -> None:
     index = len(state.tricks) - 1
     trick = state.tricks[-1]
     bride = state.declarer
-    if trick.winner != bride and _qualifies(state, trick):
+    assert bride is not None
+    if eligible_partner(state.rules, bride, trick.winner) and _qualifies(state, trick):
         state.partner = trick.winner
         state.re_party = tuple(seat in (bride, trick.winner) for seat in range(4))
         state.clarified_at, state.shift = index, index
         events.append({"type": "wedding_partner", "seat": trick.winner, "trick": index})
     elif index == 2:
+        if duel_wedding_cancelled(state.rules, bride, [t.winner for t in state.tricks]):
+            _redeal(state, "wedding_cancelled", events)
+            return
         state.clarified_at, state.shift = index, index
         events.append({"type": "wedding_alone", "seat": bride})
 

@@ -53,6 +53,10 @@ class Rules:
     announcements: Re/Kontra and No 90 … Black may be announced at all.
     wedding: the Hochzeit reservation is offered.
     deals: how many deals a match has (None: the match is open-ended).
+    table_mode: ``standard``; ``duel`` (GameTwist duel mode: people at seats 0 and 2, computer
+        players at 1 and 3); ``tournament`` (GameTwist tournament mode without shown
+        announcements: the view hides running card points, parties and the standing list of
+        announcements until the deal is over).
     """
 
     nines: bool = True
@@ -72,6 +76,7 @@ class Rules:
     announcements: bool = True
     wedding: bool = True
     deals: int | None = None
+    table_mode: str = "standard"
 
     @property
     def hand_size(self) -> int:
@@ -100,6 +105,7 @@ PRESETS: dict[str, dict[str, Any]] = {
 _CHOICES = {
     "solo_leads": ("left_of_dealer", "soloist"),
     "wedding_clarification": ("any", "first_non_trump", "first_trump", "named"),
+    "table_mode": ("standard", "duel", "tournament"),
 }
 
 

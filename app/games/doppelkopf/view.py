@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.doppelkopf.cards import QUEEN_OF_CLUBS
+from app.games.doppelkopf.contracts import CardOrder, card_order, order_name_of
 from app.games.doppelkopf.engine import legal_actions
+from app.games.doppelkopf.modes import tournament_projection
 from app.games.doppelkopf.reservations import HEALTHY
 from app.games.doppelkopf.scoring import score
 from app.games.doppelkopf.state import KONTRA, PARTY_NAMES, RE, State
@@ -56,6 +58,14 @@ def known_parties(state: State, seat: int | None) -> dict[int, str]:
     return known
 
 
+def public_order(state: State, seat: int | None) -> CardOrder:
+    """The card order as ``seat`` knows it: swines stay hidden from the others until the first
+    AD is played (rulings, option ``swines``)."""
+    if state.swines is None or state.swines_shown or seat == state.swines or state.phase == "done":
+        return state.order
+    return card_order(order_name_of(state.contract or "normal"), state.rules.nines)
+
+
 def _declarations(state: State, seat: int | None) -> list[str | None]:
     shown = []
     for other, value in enumerate(state.declarations):
@@ -82,7 +92,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         points[trick.winner] += trick.points
         tricks_won[trick.winner] += 1
     last = state.tricks[-1] if state.tricks else None
-    own_hand = sorted(state.hands[seat], key=state.order.sort_key) if seat is not None else []
+    order = public_order(state, seat)
+    own_hand = sorted(state.hands[seat], key=order.sort_key) if seat is not None else []
     data: dict[str, Any] = {
         "game": "doppelkopf",
         "seat": seat,
@@ -94,7 +105,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "declarations": _declarations(state, seat),
         "contract": contract,
         "declarer": state.declarer if contract not in (None, "normal") else None,
-        "trumps": list(state.order.trumps),
+        "trumps": list(order.trumps),
         "trick": _trick_json(state.trick),
         "leader": state.leader,
         "last_trick": None if last is None else {
@@ -115,6 +126,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                            "clarified_at": state.clarified_at}
     if done:
         data["result"] = score(state).details
+    if state.rules.table_mode == "tournament":
+        return tournament_projection(data, seat, done)
     return data
 
 

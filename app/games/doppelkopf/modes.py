@@ -1,0 +1,82 @@
+"""GameTwist table modes (rulings, "Table modes from GameTwist").
+
+Duel mode: two people opposite each other (seats 0 and 2) and two computer players (1 and 3),
+four deals. The people are never in the same party of a normal game: the cards are dealt again
+until they hold exactly one QC between them, or one of them holds both. Computer players make
+no announcement (no Re/Kontra, hence nothing further) and play no solo. A person's wedding
+needs a computer player to win the clarification trick (else a solo if the bride won all three
+tricks, otherwise the deal is cancelled); a computer player's wedding needs a person to win it
+(else cancelled).
+
+Tournament mode without shown announcements: the view shows no running card points, no party
+membership beyond one's own, and no standing list of announcements until the deal is over
+(each announcement is seen only as the event of its making).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from app.games.doppelkopf.cards import QUEEN_OF_CLUBS, deck
+from app.games.doppelkopf.rules import Rules
+
+PEOPLE = (0, 2)
+COMPUTERS = (1, 3)
+
+
+def is_computer_seat(rules: Rules, seat: int) -> bool:
+    """Whether ``seat`` is a computer player's seat of a duel-mode table."""
+    return rules.table_mode == "duel" and seat in COMPUTERS
+
+
+def duel_deal_ok(hands: list[list[str]]) -> bool:
+    """The people hold exactly one QC between them, or one of them holds both."""
+    counts = [hands[seat].count(QUEEN_OF_CLUBS) for seat in PEOPLE]
+    return sum(counts) == 1 or 2 in counts
+
+
+def deal_hands(rules: Rules, rng: random.Random) -> list[list[str]]:
+    """Shuffle and deal four hands (dealt again in duel mode until duel_deal_ok)."""
+    size = rules.hand_size
+    while True:
+        cards = deck(rules.nines)
+        rng.shuffle(cards)
+        hands = [sorted(cards[seat * size:(seat + 1) * size]) for seat in range(4)]
+        if rules.table_mode != "duel" or duel_deal_ok(hands):
+            return hands
+
+
+def eligible_partner(rules: Rules, bride: int, seat: int) -> bool:
+    """Whether winning a clarification trick makes ``seat`` the bride's partner."""
+    if rules.table_mode != "duel":
+        return seat != bride
+    return seat != bride and is_computer_seat(rules, seat) != is_computer_seat(rules, bride)
+
+
+def duel_wedding_cancelled(rules: Rules, bride: int, winners: list[int]) -> bool:
+    """After three tricks without a partner: whether the duel-mode wedding is cancelled.
+
+    A person's wedding becomes a solo only if she won all three tricks; a computer player's
+    wedding is always cancelled.
+    """
+    if rules.table_mode != "duel":
+        return False
+    if is_computer_seat(rules, bride):
+        return True
+    return any(winner != bride for winner in winners)
+
+
+def tournament_projection(view: dict[str, Any], seat: int | None, done: bool) -> dict[str, Any]:
+    """Hide what tournament mode does not show during a deal (no-op once the deal is over)."""
+    if done:
+        return view
+    view["points_won"] = None
+    for trick in view["tricks"]:
+        trick.pop("points", None)
+    if view["last_trick"] is not None:
+        view["last_trick"].pop("points", None)
+    key = None if seat is None else str(seat)
+    view["parties"] = {k: v for k, v in view["parties"].items() if k == key}
+    view["announcements"] = []
+    return view
