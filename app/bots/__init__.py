@@ -2,7 +2,7 @@
 
 A bot sees exactly what a person in its seat sees: the ``view`` JSON of that seat
 (``Game.view(state, seat)``), never the state. It answers with one of the action objects in
-``view["legal"]``, or ``None`` when it is offered an out-of-turn action (a Doppelkopf
+``view["legal"]`` (``view["legal_actions"]`` in some games: see :func:`legal_of`), or ``None`` when it is offered an out-of-turn action (a Doppelkopf
 announcement, a Doppio catch) and prefers not to act. Levels are strategies, not delays:
 
 - ``beginner``: a random legal move; never a random announcement, solo or poverty.
@@ -49,6 +49,14 @@ class Bot(Protocol):
         Returns None only when the seat is not the one the game waits for.
         """
         ...
+
+
+def legal_of(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The seat's legal actions in a view (``legal`` or ``legal_actions``, by game)."""
+    legal = view.get("legal")
+    if legal is None:
+        legal = view.get("legal_actions") or []
+    return legal
 
 
 class UnknownBot(KeyError):

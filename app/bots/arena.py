@@ -8,7 +8,9 @@ A level's result for a deal is the mean score of its seats over both plays (the 
 unit: Doppelkopf game points, Doublehead Kids coins, Doppelganger Tricks points, Doppio penalty
 points, where lower is better). The report gives each level's mean per deal with a 95%
 confidence interval (normal approximation over deals), and the time each decision took
-(p50/p95 over every decision the level made at its own turn). The last line is one JSON object.
+(p50/p95 over every decision the level made at its own turn), and the difference A - B per
+deal with its own 95% CI (the figure to read when a game is not zero-sum). The last line is
+one JSON object.
 
 Deals and bot randomness come from ``--seed`` only, so a run is reproducible; an expert with
 a time budget is reproducible as long as its world cap (``--worlds``), not the clock, ends its
@@ -29,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.bots import LEVELS, UnknownBot, get_bot
+from app.bots import LEVELS, UnknownBot, get_bot, legal_of
 from app.games.registry import UnknownGame, get_game
 
 #: players at the arena's table, per game
@@ -80,7 +82,7 @@ def _play(setup: Setup, index: int, swap: bool, deal: Any, deck: Any, dealer: in
                 if seat in movers or not getattr(bots[seat], "acts_out_of_turn", False):
                     continue
                 view = game.view(state, seat)
-                if view["legal"]:
+                if legal_of(view):
                     action = bots[seat].choose(view, rng)
                     if action is not None:
                         break
@@ -93,7 +95,7 @@ def _play(setup: Setup, index: int, swap: bool, deal: Any, deck: Any, dealer: in
             times[side[seat]].append((time.perf_counter() - started) * 1000.0)
             if action is None:
                 raise RuntimeError(f"{setup.levels[side[seat]]} bot passed at its own turn")
-        if action not in game.view(state, action["seat"])["legal"]:
+        if action not in legal_of(game.view(state, action["seat"])):
             raise RuntimeError(f"bot chose an illegal action {action}")
         state, _ = game.apply(state, action)
     else:
@@ -125,7 +127,8 @@ def _worker(job: tuple[Setup, int]) -> DealResult:
 
 
 def summarize(levels: Sequence[str], results: Sequence[DealResult]) -> dict[str, Any]:
-    """Per level: mean per deal, 95% CI, decision time p50/p95 (ms)."""
+    """``levels``: per level mean per deal, 95% CI, decision time p50/p95 (ms);
+    ``difference``: the mean of A - B per deal with its 95% CI."""
     summary: dict[str, Any] = {}
     n = len(results)
     for which, level in enumerate(levels):
@@ -140,7 +143,13 @@ def summarize(levels: Sequence[str], results: Sequence[DealResult]) -> dict[str,
             "p50_ms": round(_percentile(times, 0.50), 2),
             "p95_ms": round(_percentile(times, 0.95), 2),
         }
-    return summary
+    diffs = [r.means[0] - r.means[1] for r in results]
+    mean = sum(diffs) / n
+    var = sum((v - mean) ** 2 for v in diffs) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    return {"levels": summary,
+            "difference": {"levels": f"{levels[0]}-{levels[1]}", "mean": round(mean, 4),
+                           "ci95": [round(mean - half, 4), round(mean + half, 4)]}}
 
 
 def _percentile(values: Sequence[float], q: float) -> float:
@@ -179,7 +188,7 @@ def run(setup: Setup, deals: int, workers: int, progress: bool = True) -> dict[s
                 if progress:
                     _progress(len(results), deals, started)
     results.sort(key=lambda r: r.index)
-    return {"game": setup.game, "deals": deals, "levels": summarize(setup.levels, results)}
+    return {"game": setup.game, "deals": deals, **summarize(setup.levels, results)}
 
 
 def main(args: argparse.Namespace) -> int:
@@ -215,5 +224,8 @@ def main(args: argparse.Namespace) -> int:
         lo, hi = item["ci95"]
         print(f"  {level:<13} mean {item['mean']:+.3f} per deal  95% CI [{lo:+.3f}, {hi:+.3f}]  "
               f"decision p50 {item['p50_ms']:.1f} ms  p95 {item['p95_ms']:.1f} ms")
+    diff = summary["difference"]
+    lo, hi = diff["ci95"]
+    print(f"  {diff['levels']}: {diff['mean']:+.3f} per deal  95% CI [{lo:+.3f}, {hi:+.3f}]")
     print(json.dumps(summary))
     return 0
