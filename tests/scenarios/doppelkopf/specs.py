@@ -116,7 +116,7 @@ for nines, size in ((True, 12), (False, 10)):
 scen("reply_kontra_one_card_later", "Re at 11, Kontra replies with 10 cards (one fewer): allowed",
      "?", fixed=NORMAL, seed=12, ann=[(0, "re", 11), (1, "kontra", 10)])
 refused("reply_kontra_too_late", "Kontra with 9 cards after Re: the reply window (10) is past",
-        "too late to announce kontra: it needs at least 11 cards in hand",
+        "too late to announce kontra: it needs at least 11 cards in hand (10 as a reply)",
         fixed=NORMAL, seed=12, ann=[(0, "re", 11), (1, "kontra", 9, "refused")])
 scen("reply_after_no90", "Re+No 90 at once; Kontra replies with 9 cards (No 90 needed 10)",
      "?", fixed=NORMAL, seed=12, ann=[(0, "no90", 12), (1, "kontra", 9)])
