@@ -362,6 +362,11 @@ class Table:
         state.levels = (lv[RE], lv[KONTRA])
         state.announcements = tuple(self.announcements)
         state.swines = None
+        state.partner = None
+        if getattr(self.rules, "scoring", None) is not None:  # Doublehead Kids: golden coins
+            from app.games.doublehead_kids.coins import round_coins
+
+            return tuple(round_coins(state).per_seat)
         return score(state).scores
 
 
