@@ -1,0 +1,78 @@
+"""Request dependencies: the services, the current user, CSRF checks, the session cookie."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, HTTPException, Request, Response
+from starlette.requests import HTTPConnection
+
+from app.accounts.cookies import (
+    CSRF_COOKIE,
+    CSRF_FIELD,
+    CSRF_HEADER,
+    SESSION_COOKIE,
+    csrf_ok,
+)
+from app.db.models import User
+from app.lobby.service import Viewer
+from app.services import Services
+
+
+def services_of(conn: HTTPConnection) -> Services:
+    return conn.app.state.services
+
+
+async def user_of(conn: HTTPConnection) -> User | None:
+    """The user of the request's session cookie, or None."""
+    services = services_of(conn)
+    sid = services.signer.unsign(conn.cookies.get(SESSION_COOKIE))
+    if sid is None:
+        return None
+    return await services.accounts.user_for_session(sid)
+
+
+async def require_user(request: Request) -> User:
+    """The logged-in user (a guest counts); 401 otherwise."""
+    user = await user_of(request)
+    if user is None:
+        raise HTTPException(401, "log in or play as a guest first")
+    return user
+
+
+async def check_csrf(request: Request) -> None:
+    """Refuse a state-changing request whose CSRF echo (header or form field) is missing or
+    wrong (403)."""
+    echoed = request.headers.get(CSRF_HEADER)
+    if echoed is None and request.headers.get("content-type", "").startswith(
+            ("application/x-www-form-urlencoded", "multipart/form-data")):
+        form = await request.form()
+        value = form.get(CSRF_FIELD)
+        echoed = value if isinstance(value, str) else None
+    if not csrf_ok(request.cookies.get(CSRF_COOKIE), echoed):
+        raise HTTPException(403, "missing or wrong CSRF token; reload the page")
+
+
+def viewer(user: User | None) -> Viewer | None:
+    return None if user is None else Viewer(id=user.id, name=user.name)
+
+
+def set_session_cookie(response: Response, services: Services, sid: str) -> None:
+    response.set_cookie(SESSION_COOKIE, services.signer.sign(sid), httponly=True,
+                        samesite="lax", secure=services.settings.cookie_secure,
+                        max_age=services.settings.session_days * 86400)
+
+
+async def start_session(response: Response, request: Request, services: Services,
+                        user: User) -> None:
+    """Log ``user`` in: drop the old session, open a fresh one (no fixation), set the cookie."""
+    old = services.signer.unsign(request.cookies.get(SESSION_COOKIE))
+    if old is not None:
+        await services.accounts.close_session(old)
+    set_session_cookie(response, services, await services.accounts.open_session(user.id))
+
+
+ServicesDep = Annotated[Services, Depends(services_of)]
+CurrentUser = Annotated[User, Depends(require_user)]
+MaybeUser = Annotated[User | None, Depends(user_of)]
+Csrf = Depends(check_csrf)

@@ -1,0 +1,142 @@
+"""The JSON API under /api. Thin: each route translates HTTP to one service call and back.
+
+Every POST/DELETE needs the CSRF echo (header X-CSRF-Token = the dr_csrf cookie).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from pydantic import BaseModel, Field
+
+from app.accounts.cookies import SESSION_COOKIE
+from app.api.deps import Csrf, CurrentUser, MaybeUser, ServicesDep, start_session, viewer
+from app.lobby.service import NewTable
+
+router = APIRouter(prefix="/api")
+
+
+class Credentials(BaseModel):
+    name: str = Field(max_length=64)
+    password: str = Field(max_length=256)
+
+
+class NameBody(BaseModel):
+    name: str = Field(max_length=64)
+
+
+class JoinBody(BaseModel):
+    key: str | None = Field(default=None, max_length=64)
+
+
+def user_json(user) -> dict[str, Any] | None:
+    return None if user is None else {"id": user.id, "name": user.name, "guest": user.is_guest}
+
+
+@router.get("/me")
+async def me(request: Request, user: MaybeUser) -> dict[str, Any]:
+    """The logged-in user (or null) and the CSRF token to echo."""
+    return {"user": user_json(user), "csrf": request.state.csrf}
+
+
+@router.post("/register", status_code=201, dependencies=[Csrf])
+async def register(body: Credentials, request: Request, response: Response,
+                   services: ServicesDep, user: MaybeUser) -> dict[str, Any]:
+    """Create an account; a guest who registers keeps its games."""
+    guest_id = user.id if user is not None and user.is_guest else None
+    created = await services.accounts.register(body.name, body.password, guest_id=guest_id)
+    await start_session(response, request, services, created)
+    return {"user": user_json(created)}
+
+
+@router.post("/login", dependencies=[Csrf])
+async def login(body: Credentials, request: Request, response: Response,
+                services: ServicesDep) -> dict[str, Any]:
+    user = await services.accounts.authenticate(body.name, body.password)
+    await start_session(response, request, services, user)
+    return {"user": user_json(user)}
+
+
+@router.post("/guest", status_code=201, dependencies=[Csrf])
+async def guest(request: Request, response: Response, services: ServicesDep) -> dict[str, Any]:
+    user = await services.accounts.create_guest()
+    await start_session(response, request, services, user)
+    return {"user": user_json(user)}
+
+
+@router.post("/logout", dependencies=[Csrf])
+async def logout(request: Request, response: Response, services: ServicesDep) -> dict[str, Any]:
+    sid = services.signer.unsign(request.cookies.get(SESSION_COOKIE))
+    if sid is not None:
+        await services.accounts.close_session(sid)
+    response.delete_cookie(SESSION_COOKIE)
+    return {"user": None}
+
+
+@router.get("/games")
+async def games(services: ServicesDep) -> list[dict[str, Any]]:
+    return services.lobby.games()
+
+
+@router.get("/tables")
+async def tables(services: ServicesDep, user: MaybeUser) -> list[dict[str, Any]]:
+    return await services.lobby.open_tables(viewer(user))
+
+
+@router.post("/tables", status_code=201, dependencies=[Csrf])
+async def create_table(body: NewTable, services: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+    """New Game; the creator takes seat 0."""
+    return await services.lobby.create_table(viewer(user), body)
+
+
+@router.get("/tables/{table_id}")
+async def table(table_id: int, services: ServicesDep, user: MaybeUser) -> dict[str, Any]:
+    return await services.lobby.table(viewer(user), table_id)
+
+
+@router.post("/tables/{table_id}/join", dependencies=[Csrf])
+async def join(table_id: int, body: JoinBody, services: ServicesDep,
+               user: CurrentUser) -> dict[str, Any]:
+    return {"seat": await services.lobby.join(viewer(user), table_id, body.key)}
+
+
+@router.post("/tables/{table_id}/leave", dependencies=[Csrf])
+async def leave(table_id: int, services: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+    await services.lobby.leave(viewer(user), table_id)
+    return {"left": True}
+
+
+@router.post("/tables/{table_id}/invite", dependencies=[Csrf])
+async def invite(table_id: int, body: NameBody, services: ServicesDep,
+                 user: CurrentUser) -> dict[str, Any]:
+    await services.lobby.invite(viewer(user), table_id, body.name)
+    return {"invited": body.name}
+
+
+@router.get("/tables/{table_id}/scenario")
+async def scenario(table_id: int, services: ServicesDep) -> dict[str, Any]:
+    """The table's match as a scenario document (replays with ``python -m app replay``)."""
+    return await services.lobby.scenario(table_id)
+
+
+@router.get("/friends")
+async def friends(services: ServicesDep, user: CurrentUser) -> dict[str, list[str]]:
+    return await services.friends.listing(user.id)
+
+
+@router.post("/friends", dependencies=[Csrf])
+async def add_friend(body: NameBody, services: ServicesDep, user: CurrentUser) -> dict[str, str]:
+    return {"status": await services.friends.add(user.id, body.name)}
+
+
+@router.post("/friends/accept", dependencies=[Csrf])
+async def accept_friend(body: NameBody, services: ServicesDep, user: CurrentUser) -> dict[str, str]:
+    await services.friends.accept(user.id, body.name)
+    return {"status": "accepted"}
+
+
+@router.post("/friends/remove", dependencies=[Csrf])
+async def remove_friend(body: NameBody, services: ServicesDep, user: CurrentUser) -> dict[str, str]:
+    await services.friends.remove(user.id, body.name)
+    return {"status": "removed"}

@@ -1,0 +1,1 @@
+"""Chat: lobby and table chat lines, mutes and reports."""

@@ -1,0 +1,27 @@
+"""Cluster coordination: what several server processes share when REDIS_URL is set.
+
+Four services, each with an in-process implementation (one process, no Redis) and a Redis
+implementation (redis-py's asyncio client), behind the same interface:
+
+- :mod:`app.cluster.leases` — which process owns (runs) a table: renewable leases;
+- :mod:`app.cluster.bus` — room commands to the owner and room events to every process with
+  connections at the table, as JSON, in order per table;
+- :mod:`app.cluster.registry` — the lobby's shared state: open tables, online presence, the
+  matchmaking ticket store and a cross-process lock;
+- :mod:`app.cluster.claims` — atomic claims (a seat, an idempotency key) taken before the
+  database write, so concurrent requests in different processes do not race.
+
+:func:`app.cluster.factory.make_cluster` builds the bundle. docs/scaling.md has the design.
+"""
+
+from app.cluster.bus import Gap, RoomBus, Subscription, SubscriptionClosed
+from app.cluster.claims import Claims
+from app.cluster.factory import Cluster, make_cluster
+from app.cluster.leases import LeaseManager, LeaseRenewer
+from app.cluster.registry import LobbyRegistry, LockLost, LockNotAcquired, OpenTable
+
+__all__ = [
+    "Claims", "Cluster", "Gap", "LeaseManager", "LeaseRenewer", "LobbyRegistry", "LockLost",
+    "LockNotAcquired", "OpenTable", "RoomBus", "Subscription", "SubscriptionClosed",
+    "make_cluster",
+]

@@ -1,0 +1,1 @@
+"""The database: SQLAlchemy 2 models (models.py), the async engine (engine.py), migrations."""

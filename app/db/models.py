@@ -1,0 +1,176 @@
+"""SQLAlchemy 2 typed models.
+
+Invariants the schema enforces (never read-then-write in the services):
+- a seat of a table is held once: unique (table_id, seat);
+- a user holds at most one seat of a table: unique (table_id, user_id) (bots have no user);
+- one event-log entry per position: unique (round_id, idx).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class User(Base):
+    """A person: a registered account (password_hash set) or a guest (is_guest)."""
+
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(32), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(255))
+    is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Session(Base):
+    """A login session; the cookie carries ``id`` signed with the secret key."""
+
+    __tablename__ = "sessions"
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Friendship(Base):
+    """A friend request from requester to addressee; ``accepted`` once the addressee agrees."""
+
+    __tablename__ = "friendships"
+    __table_args__ = (UniqueConstraint("requester_id", "addressee_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    requester_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    addressee_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    accepted: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class GameTable(Base):
+    """A table of the lobby.
+
+    opponents: "any" (public), "friend" (the owner's friends), "invited" (invitees or the link).
+    status: "open" (seats to fill), "playing", "finished", "closed" (abandoned before start).
+    rules: the game's full rules JSON (``Game.rules_json``).
+    """
+
+    __tablename__ = "tables"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    preset: Mapped[str | None] = mapped_column(String(32))
+    rules: Mapped[dict] = mapped_column(JSON)
+    players: Mapped[int] = mapped_column(Integer)
+    deals: Mapped[int] = mapped_column(Integer)
+    opponents: Mapped[str] = mapped_column(String(16))
+    skill: Mapped[str] = mapped_column(String(16))
+    secret: Mapped[str] = mapped_column(String(64))
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    status: Mapped[str] = mapped_column(String(16), default="open", index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Seat(Base):
+    """A taken seat: a user's, or a computer player's (``bot_level`` set, no user)."""
+
+    __tablename__ = "seats"
+    __table_args__ = (
+        UniqueConstraint("table_id", "seat"),
+        UniqueConstraint("table_id", "user_id"),
+        CheckConstraint("seat >= 0", name="seat_nonnegative"),
+        CheckConstraint("(user_id IS NULL) <> (bot_level IS NULL)", name="user_or_bot"),
+    )
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    bot_level: Mapped[str | None] = mapped_column(String(16))
+
+
+class Invitation(Base):
+    """A user invited to an "invited" table."""
+
+    __tablename__ = "invitations"
+    __table_args__ = (UniqueConstraint("table_id", "user_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+
+
+class Match(Base):
+    """The match played at a table (one per table): game, rules and the number of deals."""
+
+    __tablename__ = "matches"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), unique=True)
+    game: Mapped[str] = mapped_column(String(32))
+    rules: Mapped[dict] = mapped_column(JSON)
+    players: Mapped[int] = mapped_column(Integer)
+    deals: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Round(Base):
+    """One deal of a match: who dealt and what, so the event log replays deterministically.
+
+    outcome: ``{"scores": [...], "details": {...}, "redeal": bool}`` once the round is over.
+    """
+
+    __tablename__ = "rounds"
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    dealer: Mapped[int] = mapped_column(Integer)
+    deal: Mapped[list] = mapped_column(JSON)
+    deck: Mapped[list] = mapped_column(JSON)
+    outcome: Mapped[dict | None] = mapped_column(JSON)
+
+
+class ActionRow(Base):
+    """The event log: each accepted action of a round, in order (``idx`` from 0)."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("round_id", "idx"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"))
+    idx: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Result(Base):
+    """A seat's final result of a match."""
+
+    __tablename__ = "results"
+    __table_args__ = (UniqueConstraint("match_id", "seat"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    bot_level: Mapped[str | None] = mapped_column(String(16))
+    score: Mapped[int] = mapped_column(Integer)
+    winner: Mapped[bool] = mapped_column(Boolean)

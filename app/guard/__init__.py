@@ -1,0 +1,1 @@
+"""Guards against hostile input: rate limits and message checks."""

@@ -1,0 +1,359 @@
+"""The lobby: New Game, the list of open tables, join, leave, invitations.
+
+Opponents of a table (GameTwist's New Game): ``any`` — anyone may join; ``friend`` — only the
+owner's friends; ``invited`` — only invited players or holders of the table's secret link.
+Empty seats can be given to computer players of a skill level (beginner, intermediate, expert).
+
+Seats are taken by INSERT alone: the unique constraints (table_id, seat) and (table_id, user_id)
+decide races, never a read followed by a write. The table that fills up is switched from
+``open`` to ``playing`` by one conditional UPDATE, and only the request that switched it starts
+the match.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.clock import Clock
+from app.db.models import Friendship, GameTable, Invitation, Seat, User
+from app.games.base import RulesError
+from app.games.registry import UnknownGame, available_games, get_game
+from app.lobby.friends import Friends
+from app.rooms.manager import RoomManager
+from app.rooms.match import MatchProgress
+
+
+class LobbyError(ValueError):
+    """A lobby request refused; ``status`` is the HTTP status that fits (400/403/404/409)."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class NewTable(BaseModel):
+    """New Game: game, rules preset and options, seats, deals, opponents, computer players."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = "doppelkopf"
+    preset: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    players: int | None = None
+    deals: int = Field(default=4, ge=1)
+    opponents: Literal["any", "friend", "invited"] = "any"
+    skill: Literal["beginner", "intermediate", "expert"] = "beginner"
+    bots: int = Field(default=0, ge=0)
+    invite: list[str] = Field(default_factory=list, max_length=8)
+
+
+@dataclass
+class Viewer:
+    """Who is asking: user id and name (the service never trusts names from the client)."""
+
+    id: int
+    name: str
+
+
+class Lobby:
+    """The lobby service. Starting a full table goes to the RoomManager."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: Clock,
+                 rooms: RoomManager, friends: Friends, *, max_deals: int = 48,
+                 max_open_tables: int = 5) -> None:
+        self._db, self._clock, self._rooms, self._friends = sessions, clock, rooms, friends
+        self._max_deals, self._max_open = max_deals, max_open_tables
+        #: awaited after every change of the open tables (the live lobby feed)
+        self.on_change: Callable[[], Awaitable[None]] | None = None
+
+    async def _changed(self) -> None:
+        if self.on_change is not None:
+            await self.on_change()
+
+    # --- games -----------------------------------------------------------------------------
+
+    @staticmethod
+    def games() -> list[dict[str, Any]]:
+        """Every installed game: ``{"name", "players": [...], "presets": [...], "switches":
+        {preset: {option: bool}}}`` — the on/off options of each preset, for New Game."""
+        result = []
+        for name in available_games():
+            game = get_game(name)
+            switches = {}
+            for preset in game.presets:
+                rules = game.rules_json(game.make_rules({"preset": preset}))
+                switches[preset] = {k: v for k, v in rules.items() if isinstance(v, bool)}
+            result.append({"name": name, "players": list(game.player_counts),
+                           "presets": list(game.presets), "switches": switches})
+        return result
+
+    # --- tables ----------------------------------------------------------------------------
+
+    async def create_table(self, owner: Viewer, spec: NewTable) -> dict[str, Any]:
+        """Open a table: the owner takes seat 0, computer players take the last ``bots`` seats.
+
+        Raises LobbyError for an unknown game, preset or option, a bad seat count, too many
+        deals, too many open tables, or an unknown invitee. A table filled by computer players
+        starts at once.
+        """
+        try:
+            game = get_game(spec.game)
+        except UnknownGame:
+            raise LobbyError(f"unknown game {spec.game!r}") from None
+        players = spec.players or game.player_counts[-1]
+        if players not in game.player_counts:
+            raise LobbyError(f"{spec.game} is played by {', '.join(map(str, game.player_counts))}")
+        if spec.bots > players - 1:
+            raise LobbyError("at most every other seat can be a computer player")
+        if spec.deals > self._max_deals:
+            raise LobbyError(f"at most {self._max_deals} deals")
+        preset = spec.preset or next(iter(game.presets), None)
+        raw = {**({"preset": preset} if preset else {}), **spec.options}
+        try:
+            rules = game.rules_json(game.make_rules(raw))
+        except RulesError as err:
+            raise LobbyError(f"rules: {err}") from None
+        async with self._db() as db:
+            invitees = []
+            for name in dict.fromkeys(n.strip() for n in spec.invite if n.strip()):
+                user = (await db.execute(select(User).where(User.name == name))).scalar_one_or_none()
+                if user is None:
+                    raise LobbyError(f"there is no player called {name!r}", 404)
+                invitees.append(user.id)
+            open_count = (await db.execute(select(func.count()).select_from(GameTable).where(
+                GameTable.owner_id == owner.id, GameTable.status == "open"))).scalar_one()
+            if open_count >= self._max_open:
+                raise LobbyError("you have too many open tables", 409)
+            full = spec.bots == players - 1
+            table = GameTable(game=spec.game, preset=preset, rules=rules, players=players,
+                              deals=spec.deals, opponents=spec.opponents, skill=spec.skill,
+                              secret=secrets.token_urlsafe(16), owner_id=owner.id,
+                              status="playing" if full else "open", created_at=self._clock.now())
+            db.add(table)
+            await db.flush()
+            db.add(Seat(table_id=table.id, seat=0, user_id=owner.id))
+            for seat in range(players - spec.bots, players):
+                db.add(Seat(table_id=table.id, seat=seat, bot_level=spec.skill))
+            for user_id in invitees:
+                if user_id != owner.id:
+                    db.add(Invitation(table_id=table.id, user_id=user_id))
+            await db.commit()
+            table_id = table.id
+        actor = self._rooms.actor(table_id)
+        if full:
+            actor.start()
+        await self._changed()
+        return await self.table(owner, table_id)
+
+    async def table(self, viewer: Viewer | None, table_id: int) -> dict[str, Any]:
+        """A table as the lobby shows it; the secret link only to its owner.
+
+        ``{"id", "game", "preset", "players", "deals", "opponents", "skill", "status", "owner",
+        "seats": [{"seat", "name", "bot"}], "free", "mine", "secret"?}``. Raises LobbyError 404.
+        """
+        async with self._db() as db:
+            table = await db.get(GameTable, table_id)
+            if table is None:
+                raise LobbyError("no such table", 404)
+            return await self._table_json(db, table, viewer)
+
+    async def _table_json(self, db: AsyncSession, table: GameTable,
+                          viewer: Viewer | None) -> dict[str, Any]:
+        rows = (await db.execute(select(Seat, User.name).outerjoin(User, User.id == Seat.user_id)
+                                 .where(Seat.table_id == table.id).order_by(Seat.seat))).all()
+        owner = await db.get(User, table.owner_id)
+        seats = [{"seat": s.seat, "name": name or f"Computer {s.seat + 1} ({s.bot_level})", "bot": s.bot_level}
+                 for s, name in rows]
+        mine = viewer is not None and any(s.user_id == viewer.id for s, _ in rows)
+        out = {"id": table.id, "game": table.game, "preset": table.preset,
+               "players": table.players, "deals": table.deals, "opponents": table.opponents,
+               "skill": table.skill, "status": table.status,
+               "owner": owner.name if owner else None, "seats": seats,
+               "free": table.players - len(rows), "mine": mine}
+        if viewer is not None and viewer.id == table.owner_id:
+            out["secret"] = table.secret
+        return out
+
+    async def open_tables(self, viewer: Viewer | None) -> list[dict[str, Any]]:
+        """Tables with free seats this viewer may join, and the viewer's own unfinished tables."""
+        async with self._db() as db:
+            visible = GameTable.opponents == "any"
+            mine: Any = False
+            if viewer is not None:
+                friend_of_owner = select(Friendship.id).where(
+                    Friendship.accepted.is_(True),
+                    or_(and_(Friendship.requester_id == viewer.id,
+                             Friendship.addressee_id == GameTable.owner_id),
+                        and_(Friendship.addressee_id == viewer.id,
+                             Friendship.requester_id == GameTable.owner_id))).exists()
+                invited = select(Invitation.id).where(
+                    Invitation.table_id == GameTable.id, Invitation.user_id == viewer.id).exists()
+                visible = or_(visible, GameTable.owner_id == viewer.id,
+                              and_(GameTable.opponents == "friend", friend_of_owner),
+                              and_(GameTable.opponents == "invited", invited))
+                mine = select(Seat.id).where(Seat.table_id == GameTable.id,
+                                             Seat.user_id == viewer.id).exists()
+            query = select(GameTable).where(or_(
+                and_(GameTable.status == "open", visible),
+                and_(GameTable.status == "playing", mine))).order_by(GameTable.id.desc()).limit(100)
+            tables = (await db.execute(query)).scalars().all()
+            return [await self._table_json(db, t, viewer) for t in tables]
+
+    async def _may_join(self, db: AsyncSession, viewer: Viewer, table: GameTable,
+                        key: str | None) -> bool:
+        if table.owner_id == viewer.id or table.opponents == "any":
+            return True
+        if table.opponents == "friend":
+            return await self._friends.are_friends(viewer.id, table.owner_id)
+        if key is not None and secrets.compare_digest(key, table.secret):
+            return True
+        invited = (await db.execute(select(Invitation.id).where(
+            Invitation.table_id == table.id, Invitation.user_id == viewer.id))).first()
+        return invited is not None
+
+    async def may_join(self, viewer: Viewer, table_id: int, key: str | None = None) -> bool:
+        """Whether ``viewer`` may take a seat at the table (Friend/Invited rules), e.g. to show
+        a Join button only to those it would admit."""
+        async with self._db() as db:
+            table = await db.get(GameTable, table_id)
+            return table is not None and await self._may_join(db, viewer, table, key)
+
+    async def join(self, viewer: Viewer, table_id: int, key: str | None = None) -> int:
+        """Take the lowest free seat; returns it. Starts the match when the table is full.
+
+        Raises LobbyError: 404 no table, 403 not allowed (Friend/Invited), 409 already seated,
+        table full or not open.
+        """
+        async with self._db() as db:
+            table = await db.get(GameTable, table_id)
+            if table is None:
+                raise LobbyError("no such table", 404)
+            if not await self._may_join(db, viewer, table, key):
+                raise LobbyError("this table is for invited players only"
+                                 if table.opponents == "invited" else
+                                 "this table is for the owner's friends only", 403)
+            if table.status != "open":
+                raise LobbyError("this table is not open", 409)
+            players = table.players
+            seat = await self._take_seat(db, table_id, players, viewer.id)
+            taken = (await db.execute(select(func.count()).select_from(Seat)
+                                      .where(Seat.table_id == table_id))).scalar_one()
+            started = False
+            if taken == players:
+                result = await db.execute(update(GameTable).where(
+                    GameTable.id == table_id, GameTable.status == "open").values(status="playing"))
+                await db.commit()
+                started = result.rowcount == 1
+        actor = self._rooms.actor(table_id)
+        actor.seats_changed()
+        if started:
+            actor.start()
+        await self._changed()
+        return seat
+
+    async def _take_seat(self, db: AsyncSession, table_id: int, players: int,
+                         user_id: int) -> int:
+        """INSERT into the lowest free seat; the unique constraints settle races."""
+        for seat in range(players):
+            db.add(Seat(table_id=table_id, seat=seat, user_id=user_id))
+            try:
+                await db.commit()
+                return seat
+            except IntegrityError:
+                await db.rollback()
+                mine = (await db.execute(select(Seat.seat).where(
+                    Seat.table_id == table_id, Seat.user_id == user_id))).scalar_one_or_none()
+                if mine is not None:
+                    raise LobbyError("you already sit at this table", 409) from None
+        raise LobbyError("this table is full", 409)
+
+    async def leave(self, viewer: Viewer, table_id: int) -> None:
+        """Give up one's seat before the start; the owner leaving closes the table.
+
+        Raises LobbyError 404 (no table or no seat there), 409 (already started).
+        """
+        async with self._db() as db:
+            table = await db.get(GameTable, table_id)
+            if table is None:
+                raise LobbyError("no such table", 404)
+            if table.status != "open":
+                raise LobbyError("the game has started; you cannot leave now", 409)
+            if table.owner_id == viewer.id:
+                await db.execute(update(GameTable).where(GameTable.id == table_id,
+                                                         GameTable.status == "open")
+                                 .values(status="closed"))
+                await db.commit()
+                self._rooms.close_table(table_id)
+                await self._changed()
+                return
+            result = await db.execute(delete(Seat).where(Seat.table_id == table_id,
+                                                         Seat.user_id == viewer.id))
+            await db.commit()
+            if result.rowcount == 0:
+                raise LobbyError("you do not sit at this table", 404)
+        self._rooms.actor(table_id).seats_changed()
+        await self._changed()
+
+    async def invite(self, viewer: Viewer, table_id: int, name: str) -> None:
+        """The owner invites ``name``. Raises LobbyError 403 (not the owner), 404 (no such
+        table or player)."""
+        async with self._db() as db:
+            table = await db.get(GameTable, table_id)
+            if table is None:
+                raise LobbyError("no such table", 404)
+            if table.owner_id != viewer.id:
+                raise LobbyError("only the table's owner invites", 403)
+            user = (await db.execute(select(User).where(User.name == name.strip()))).scalar_one_or_none()
+            if user is None:
+                raise LobbyError(f"there is no player called {name.strip()!r}", 404)
+            db.add(Invitation(table_id=table_id, user_id=user.id))
+            try:
+                await db.commit()
+            except IntegrityError:
+                return  # invited before
+        await self._changed()
+
+    async def scenario(self, table_id: int) -> dict[str, Any]:
+        """The table's finished match as a scenario document (spec/scenario-format.md).
+
+        Raises LobbyError 404 if the table has no match, 409 while it is being played (the
+        document holds every hand).
+        """
+        async with self._db() as db:
+            table = await db.get(GameTable, table_id)
+        if table is None:
+            raise LobbyError("no such table", 404)
+        if table.status != "finished":
+            raise LobbyError("the match is not over; export it when it is", 409)
+        stored = await self._rooms.store.load_match(table_id)
+        if stored is None:
+            raise LobbyError("this table has no match", 404)
+        _match_id, rounds = stored
+        return {"game": table.game, "rules": table.rules, "players": table.players,
+                "rounds": [{"dealer": r.dealer, "deal": r.deal, "deck": r.deck,
+                            "actions": r.actions} for r in rounds]}
+
+    async def score_sheet(self, table_id: int) -> dict[str, Any]:
+        """The table and its match's score sheet, replayed from the event log.
+
+        ``{"table": {...as table()}, "sheet": {"rounds", "totals", "deals", "played"},
+        "winners": [...] or None}``. Raises LobbyError 404 for no table or no match yet.
+        """
+        table = await self.table(None, table_id)
+        stored = await self._rooms.store.load_match(table_id)
+        if stored is None:
+            raise LobbyError("this table has no match yet", 404)
+        game = get_game(table["game"])
+        async with self._db() as db:
+            rules_raw = (await db.get(GameTable, table_id)).rules
+        progress = MatchProgress.replay(game, game.make_rules(rules_raw), table["players"],
+                                       table["deals"], stored[1])
+        return {"table": table, "sheet": progress.score_sheet(),
+                "winners": progress.winners() if progress.match_over() else None}

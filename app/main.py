@@ -1,0 +1,82 @@
+"""Build the FastAPI app from Settings: routers, templates, static files, lifespan.
+
+Lifespan: run migrations to head, rebuild the tables in play from the event log; at shutdown
+tell every client to reconnect and stop the actors.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+
+from app.accounts.cookies import CSRF_COOKIE, new_csrf_token
+from app.accounts.service import AccountError
+from app.config import Settings
+from app.db.engine import upgrade
+from app.lobby.friends import FriendError
+from app.lobby.service import LobbyError
+from app.services import Services, build_services
+
+ROOT = Path(__file__).resolve().parent.parent
+log = logging.getLogger(__name__)
+
+
+def create_app(settings: Settings | None = None, services: Services | None = None) -> FastAPI:
+    """The site. ``services`` may be given (tests inject a clock or a seeded rng)."""
+    settings = settings or Settings()
+    services = services or build_services(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        await asyncio.to_thread(upgrade, settings.database_url)
+        await services.rooms.rebuild()
+        yield
+        await services.close()
+
+    app = FastAPI(title="Doppelrunde", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url=None)
+    app.state.services = services
+
+    @app.middleware("http")
+    async def csrf_cookie(request: Request, call_next):
+        """Give every visitor a CSRF token cookie (double-submit pattern, see cookies.py)."""
+        token = request.cookies.get(CSRF_COOKIE)
+        request.state.csrf = token or new_csrf_token()
+        response = await call_next(request)
+        if not token:
+            response.set_cookie(CSRF_COOKIE, request.state.csrf, httponly=True, samesite="lax",
+                                secure=settings.cookie_secure)
+        return response
+
+    @app.exception_handler(LobbyError)
+    async def lobby_error(_request: Request, err: LobbyError):
+        return JSONResponse({"detail": str(err)}, status_code=err.status)
+
+    @app.exception_handler(AccountError)
+    async def account_error(_request: Request, err: AccountError):
+        return JSONResponse({"detail": str(err), "field": err.field}, status_code=400)
+
+    @app.exception_handler(FriendError)
+    async def friend_error(_request: Request, err: FriendError):
+        return JSONResponse({"detail": str(err)}, status_code=400)
+
+    @app.exception_handler(Exception)
+    async def unexpected(_request: Request, err: Exception):
+        log.exception("unhandled error", exc_info=err)
+        return PlainTextResponse("Something went wrong on our side.", status_code=500)
+
+    from app.api import routes as api_routes
+    from app.api import ws as api_ws
+    from app.web import pages
+
+    app.include_router(api_routes.router)
+    app.include_router(api_ws.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    return app

@@ -1,0 +1,3 @@
+"""Tables in play: one actor per table (actor.py) over a match's progress (match.py), the event
+log in the database (store.py), client connections (connection.py) and the registry of actors
+(manager.py)."""

@@ -1,0 +1,419 @@
+"""The table actor: the one task that owns a table's game state.
+
+Commands come from one asyncio.Queue and run one at a time, so nothing else ever touches the
+state. For an action: check it with the rules (``apply`` on the immutable state), append it to
+the event log (committed), then update the state and send each connection its own seat's view
+(spectators ``view(state, None)``). Every server message carries the table's ``seq`` (one per
+change) and the actor's ``epoch``; each audience keeps a bounded buffer of recent messages so a
+reconnecting client receives what it missed, or a snapshot.
+
+Computer seats, and human seats whose turn timer runs out, act through the same path as people.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from app import protocol
+from app.bots import strategy
+from app.clock import Clock
+from app.games.base import IllegalAction
+from app.games.registry import get_game
+from app.rooms.connection import Connection
+from app.rooms.match import MatchProgress, RoundRecord
+from app.rooms.store import MatchStore, TableInfo
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ActorConfig:
+    """bot_delay: seconds a computer player thinks; round_pause: seconds between deals;
+    turn_timeout: seconds a person has per move (None: no timer); resume_buffer: messages kept
+    per audience for resuming clients."""
+
+    bot_delay: float = 0.6
+    round_pause: float = 3.0
+    turn_timeout: float | None = None
+    resume_buffer: int = 64
+
+
+class TableActor:
+    """The actor of table ``table_id``. Start ``run()`` as a task; talk to it only through the
+    command methods (``attach``, ``detach``, ``act``, ``seats_changed``, ``start``, ``stop``)."""
+
+    def __init__(self, table_id: int, store: MatchStore, clock: Clock, config: ActorConfig,
+                 rng: random.Random | None = None,
+                 on_change: Callable[[int], Awaitable[None]] | None = None) -> None:
+        self.table_id = table_id
+        self._store, self._clock, self._config = store, clock, config
+        self._rng = rng or random.Random(secrets.randbits(64))
+        self._on_change = on_change
+        self._queue: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
+        self.epoch = secrets.token_hex(8)
+        self.seq = 0
+        self.table: TableInfo | None = None
+        self.progress: MatchProgress | None = None
+        self.match_id: int | None = None
+        self._conns: dict[int, tuple[Connection, int | None]] = {}
+        self._buffers: dict[int | None, deque[dict[str, Any]]] = {}
+        self._turn = 0
+        self._deadlines: dict[int, float] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.stopped = asyncio.Event()
+        self._queue.put_nowait(("load",))  # the first command: commands queue up behind it
+
+    # --- commands (any task) ---------------------------------------------------------------
+
+    def attach(self, conn: Connection, last_seq: int | None = None, epoch: str | None = None) -> None:
+        """Connect a client: its seat if the user holds one, else as a spectator."""
+        self._queue.put_nowait(("attach", conn, last_seq, epoch))
+
+    def detach(self, conn: Connection) -> None:
+        self._queue.put_nowait(("detach", conn))
+
+    def act(self, conn: Connection, action: dict[str, Any]) -> None:
+        """A client's action; refused with an ``error`` message unless legal for its seat."""
+        self._queue.put_nowait(("act", conn, action))
+
+    def seats_changed(self) -> None:
+        """Seats were taken or left in the database: reload and tell everyone."""
+        self._queue.put_nowait(("seats",))
+
+    def start(self) -> None:
+        """The table is full and marked playing: start the match."""
+        self._queue.put_nowait(("start",))
+
+    def stop(self, reason: str = "shutdown") -> None:
+        """Tell every client why and end the actor."""
+        self._queue.put_nowait(("stop", reason))
+
+    async def idle(self) -> None:
+        """Wait until every queued command (and those they queued) has run. For tests."""
+        await self._queue.join()
+
+    # --- the loop --------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Serve commands; the first loads the table (rebuilding a match from the event log)."""
+        try:
+            while True:
+                command = await self._queue.get()
+                try:
+                    if command[0] == "stop":
+                        self._on_stop(command[1])
+                        return
+                    await getattr(self, f"_on_{command[0]}")(*command[1:])
+                except Exception:  # one bad command must not end the table
+                    log.exception("table %s: command %s failed", self.table_id, command[0])
+                finally:
+                    self._queue.task_done()
+                if self.table is None:  # the table could not be loaded: nothing to serve
+                    return
+        finally:
+            for task in self._tasks:
+                task.cancel()
+            self.stopped.set()
+            while not self._queue.empty():
+                self._queue.get_nowait()
+                self._queue.task_done()
+
+    async def _on_load(self) -> None:
+        self.table = await self._store.load_table(self.table_id)
+        stored = await self._store.load_match(self.table_id)
+        if stored is not None:
+            self.match_id, rounds = stored
+            game = get_game(self.table.game)
+            self.progress = MatchProgress.replay(game, game.make_rules(self.table.rules),
+                                                 self.table.players, self.table.deals, rounds)
+        if self.table.status == "playing":
+            await self._resume_play()
+
+    async def _resume_play(self) -> None:
+        """After a restart (or a start): deal, finish, or go on where the log ends."""
+        if self.progress is None:
+            await self._on_start()
+        elif not self.progress.rounds:
+            await self._deal_next()
+        elif self.progress.round_over():
+            await self._after_round()
+        else:
+            self._schedule_turns()
+
+    # --- handlers --------------------------------------------------------------------------
+
+    async def _on_attach(self, conn: Connection, last_seq: int | None, epoch: str | None) -> None:
+        seat = self._seat_of_user(conn.user_id)
+        if seat is not None:
+            for other_id, (other, other_seat) in list(self._conns.items()):
+                if other_seat == seat:
+                    other.close(protocol.dump(protocol.Closed(
+                        seq=self.seq, reason="taken_over", reconnect=False)))
+                    del self._conns[other_id]
+        self._conns[conn.id] = (conn, seat)
+        missed = self._missed(seat, last_seq, epoch)
+        if missed is None:
+            conn.send(self._snapshot(seat))
+        else:
+            for message in missed:
+                conn.send(message)
+        if seat is not None:
+            self._broadcast(None, [{"type": "connected", "seat": seat, "connected": True}])
+
+    async def _on_detach(self, conn: Connection) -> None:
+        entry = self._conns.pop(conn.id, None)
+        if entry is not None and entry[1] is not None and entry[0] is conn:
+            self._broadcast(None, [{"type": "connected", "seat": entry[1], "connected": False}])
+
+    async def _on_act(self, conn: Connection, action: dict[str, Any]) -> None:
+        entry = self._conns.get(conn.id)
+        seat = entry[1] if entry else None
+        if seat is None:
+            self._error(conn, "not_seated", "you do not hold a seat at this table")
+            return
+        if "seat" in action and action["seat"] != seat:
+            self._error(conn, "illegal", "that is not your seat")
+            return
+        await self._apply(seat, {**action, "seat": seat}, conn)
+
+    async def _on_seats(self) -> None:
+        """Reload the seats; connections of users who just sat down (or left) move along."""
+        self.table = await self._store.load_table(self.table_id)
+        for conn_id, (conn, _seat) in list(self._conns.items()):
+            self._conns[conn_id] = (conn, self._seat_of_user(conn.user_id))
+        self._broadcast(None, [{"type": "seats"}])
+
+    async def _on_start(self) -> None:
+        self.table = await self._store.load_table(self.table_id)
+        if self.progress is not None or self.table.status != "playing":
+            return
+        game = get_game(self.table.game)
+        self.match_id = await self._store.start_match(self.table)
+        self.progress = MatchProgress(game, game.make_rules(self.table.rules),
+                                      self.table.players, self.table.deals)
+        await self._deal_next()
+        await self._changed()
+
+    async def _on_deal(self) -> None:
+        if self.progress is not None and self.progress.round_over() and not self.progress.match_over():
+            await self._deal_next()
+
+    async def _on_turn(self, seat: int, turn: int) -> None:
+        """A computer seat's move, or a person's timed-out move (the bot plays for them)."""
+        progress = self.progress
+        if turn != self._turn or progress is None or progress.round_over():
+            return
+        if seat not in progress.game.to_act(progress.state):
+            return
+        view = self._seat_view(seat)
+        assert self.table is not None
+        level = self._seat_bot(seat) or self.table.skill
+        try:
+            action = strategy(level)(view, self._rng)
+        except (KeyError, ValueError):
+            log.exception("table %s: bot of seat %s failed", self.table_id, seat)
+            action = {}
+        if not await self._apply(seat, {**action, "seat": seat}, None):
+            # a computer player must never stall a table: fall back to a legal move
+            log.warning("table %s: bot move %r refused; playing a legal one", self.table_id, action)
+            legal = progress.game.legal_actions(progress.state, seat)
+            moves = [a for a in legal if a.get("type") != "announce"] or legal
+            if moves:
+                await self._apply(seat, dict(moves[0]), None)
+
+    def _on_stop(self, reason: str) -> None:
+        for conn, _seat in self._conns.values():
+            conn.close(protocol.dump(protocol.Closed(
+                seq=self.seq, reason=reason, reconnect=reason == "shutdown")))
+        self._conns.clear()
+
+    # --- the game --------------------------------------------------------------------------
+
+    async def _apply(self, seat: int, action: dict[str, Any], origin: Connection | None) -> bool:
+        """Check, log (durably), commit, tell everyone; returns whether it was accepted.
+
+        Errors go to ``origin`` only: ``illegal`` (the rules' reason) or ``server_error`` (the
+        log could not be written; nothing changed).
+        """
+        progress = self.progress
+        if progress is None or progress.current is None:
+            self._error(origin, "illegal", "the game has not started")
+            return False
+        try:
+            new_state, events = progress.try_action(action)
+        except IllegalAction as err:
+            self._error(origin, "illegal", str(err) or "not allowed now")
+            return False
+        record = progress.current
+        try:
+            await self._store.append_action(record.id, len(record.actions), action)
+        except Exception:
+            log.exception("table %s: cannot store action", self.table_id)
+            self._error(origin, "server_error", "the action could not be saved; try again")
+            return False
+        outcome = progress.commit_action(action, new_state)
+        self._turn += 1
+        if outcome is not None:
+            await self._store.finish_round(record.id, outcome)
+            await self._store_result()
+        self._broadcast(action, events)
+        if outcome is not None:
+            await self._after_round()
+        else:
+            self._schedule_turns()
+        return True
+
+    async def _store_result(self) -> None:
+        """Store the match result once it is over (before anyone is told)."""
+        assert self.progress is not None and self.table is not None
+        if self.progress.match_over() and self.table.status != "finished":
+            await self._store.finish_match(self.match_id, self.table,
+                                           self.progress.score_sheet()["totals"],
+                                           self.progress.winners())
+            self.table = await self._store.load_table(self.table_id)
+
+    async def _after_round(self) -> None:
+        assert self.progress is not None and self.table is not None
+        if self.progress.match_over():
+            await self._store_result()  # after a restart between the last action and here
+            self._broadcast(None, [{"type": "match_over"}])
+            await self._changed()
+        elif self._config.round_pause <= 0:
+            await self._deal_next()
+        else:
+            self._later(self._config.round_pause, ("deal",))
+
+    async def _deal_next(self) -> None:
+        assert self.progress is not None and self.match_id is not None
+        progress = self.progress
+        dealer = progress.next_dealer()
+        deal, deck = progress.game.deal(progress.rules, progress.players, self._rng)
+        record = RoundRecord(number=len(progress.rounds), dealer=dealer, deal=deal, deck=deck)
+        record.id = await self._store.add_round(self.match_id, record)
+        progress.begin_round(record)
+        self._turn += 1
+        self._broadcast(None, [{"type": "deal", "number": record.number, "dealer": dealer}])
+        self._schedule_turns()
+
+    def _schedule_turns(self) -> None:
+        """Queue the computer seats' moves and the people's turn timers for this turn."""
+        progress = self.progress
+        self._deadlines.clear()
+        if progress is None or progress.round_over():
+            return
+        for seat in progress.game.to_act(progress.state):
+            if self._seat_bot(seat) is not None:
+                self._later(self._config.bot_delay, ("turn", seat, self._turn))
+            elif self._config.turn_timeout is not None:
+                self._deadlines[seat] = self._clock.monotonic() + self._config.turn_timeout
+                self._later(self._config.turn_timeout, ("turn", seat, self._turn))
+
+    def _later(self, seconds: float, command: tuple[Any, ...]) -> None:
+        if seconds <= 0:
+            self._queue.put_nowait(command)
+            return
+
+        async def wake() -> None:
+            await self._clock.sleep(seconds)
+            self._queue.put_nowait(command)
+
+        task = asyncio.get_running_loop().create_task(wake())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _changed(self) -> None:
+        if self._on_change is not None:
+            await self._on_change(self.table_id)
+
+    # --- messages --------------------------------------------------------------------------
+
+    def _seat_of_user(self, user_id: int | None) -> int | None:
+        if user_id is None or self.table is None:
+            return None
+        return next((s.seat for s in self.table.seats if s.user_id == user_id), None)
+
+    def _seat_bot(self, seat: int) -> str | None:
+        """The skill level of a computer seat; None for a person's seat."""
+        assert self.table is not None
+        info = next((s for s in self.table.seats if s.seat == seat), None)
+        return info.bot_level if info is not None else None
+
+    def _seat_view(self, seat: int | None) -> dict[str, Any]:
+        """``Game.view(state, seat)``, with ``legal`` (the seat's legal actions) added for games
+        whose view does not list them. The one projection every client and bot receives."""
+        assert self.progress is not None
+        game, state = self.progress.game, self.progress.state
+        view = game.view(state, seat)
+        if "legal" not in view:
+            view["legal"] = game.legal_actions(state, seat) if seat is not None else []
+        return view
+
+    def _state(self, seat: int | None) -> protocol.TableState:
+        assert self.table is not None
+        connected = {s for _c, s in self._conns.values() if s is not None}
+        table = {
+            "id": self.table.id, "game": self.table.game, "preset": self.table.preset,
+            "players": self.table.players, "deals": self.table.deals, "status": self.table.status,
+            "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot_level,
+                       "connected": s.bot_level is not None or s.seat in connected}
+                      for s in self.table.seats],
+        }
+        progress = self.progress
+        view = None
+        scores: dict[str, Any] = {"rounds": [], "totals": [0] * self.table.players,
+                                  "deals": self.table.deals, "played": 0}
+        result = None
+        if progress is not None and progress.current is not None:
+            view = self._seat_view(seat)
+            view["round"] = progress.current.number
+            scores = progress.score_sheet()
+            if progress.match_over():
+                result = {"winners": progress.winners(), "totals": scores["totals"]}
+        deadline = None
+        if seat is not None and seat in self._deadlines:
+            deadline = max(0.0, self._deadlines[seat] - self._clock.monotonic())
+        return protocol.TableState(table=table, you=seat, view=view, scores=scores,
+                                   result=result, deadline=deadline)
+
+    def _snapshot(self, seat: int | None) -> dict[str, Any]:
+        return protocol.dump(protocol.Snapshot(seq=self.seq, epoch=self.epoch,
+                                               state=self._state(seat)))
+
+    def _broadcast(self, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
+        """One new seq: each audience (every seat, and spectators) gets its own message."""
+        assert self.table is not None
+        self.seq += 1
+        audiences: list[int | None] = [*range(self.table.players), None]
+        for audience in audiences:
+            message = protocol.dump(protocol.EventMessage(
+                seq=self.seq, epoch=self.epoch, action=action, events=events,
+                state=self._state(audience)))
+            buffer = self._buffers.setdefault(audience, deque(maxlen=self._config.resume_buffer))
+            buffer.append(message)
+            for conn, seat in self._conns.values():
+                if seat == audience:
+                    conn.send(message)
+
+    def _missed(self, seat: int | None, last_seq: int | None,
+                epoch: str | None) -> list[dict[str, Any]] | None:
+        """The buffered messages after ``last_seq``, or None if a snapshot is needed."""
+        if last_seq is None or epoch != self.epoch or last_seq > self.seq:
+            return None
+        buffer = self._buffers.get(seat, deque())
+        if last_seq == self.seq:
+            return []
+        if not buffer or buffer[0]["seq"] > last_seq + 1:
+            return None
+        return [m for m in buffer if m["seq"] > last_seq]
+
+    def _error(self, conn: Connection | None, code: str, message: str) -> None:
+        if conn is not None:
+            conn.send(protocol.dump(protocol.ErrorMessage(seq=self.seq, code=code,
+                                                          message=message)))

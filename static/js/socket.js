@@ -1,0 +1,66 @@
+// A WebSocket to /ws that says hello, remembers the last seq, and reconnects by itself with
+// back-off (0.5 s doubling to 10 s, with jitter), resuming from the last seq it saw.
+export class Socket {
+  /**
+   * @param {object} hello  the hello message without last_seq/epoch, e.g. {type:"hello", table:7}
+   * @param {(msg:object)=>void} onMessage  every server message
+   * @param {(text:string, ok:boolean)=>void} onStatus  "connected", "reconnecting…", …
+   */
+  constructor(hello, onMessage, onStatus) {
+    this.hello = hello;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.lastSeq = null;
+    this.epoch = null;
+    this.attempts = 0;
+    this.stopped = false;
+    this.ws = null;
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const ws = new WebSocket(scheme + location.host + "/ws");
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempts = 0;
+      this.onStatus("connected", true);
+      ws.send(JSON.stringify({...this.hello, last_seq: this.lastSeq, epoch: this.epoch}));
+    };
+    ws.onmessage = (event) => {
+      let msg;
+      try { msg = JSON.parse(event.data); } catch { return; }
+      if (msg.type === "snapshot" || msg.type === "event") {
+        this.lastSeq = msg.seq;
+        this.epoch = msg.epoch;
+      }
+      if (msg.type === "closed" && !msg.reconnect) {
+        this.stopped = true;
+        this.onStatus(msg.reason === "taken_over"
+          ? "This seat is open in another tab or window." : "Disconnected.", false);
+      }
+      this.onMessage(msg);
+    };
+    ws.onclose = () => {
+      if (this.stopped) return;
+      this.onStatus("reconnecting…", false);
+      const delay = Math.min(10000, 500 * 2 ** this.attempts) * (0.75 + Math.random() / 2);
+      this.attempts += 1;
+      setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  /** Connect again after the server stopped this socket (e.g. the seat was taken over). */
+  resume() {
+    this.stopped = false;
+    this.attempts = 0;
+    this.connect();
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+}

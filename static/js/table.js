@@ -1,0 +1,332 @@
+// The table page: renders the seat's own view from the server (never more), lets the player
+// click only legal cards and press only legal buttons, and keeps the score sheet.
+import {Socket} from "./socket.js";
+import {cardLabel, cardSVG} from "./cards.js";
+
+const page = document.getElementById("table-page");
+const tableId = Number(page.dataset.table);
+const $ = (id) => document.getElementById(id);
+
+const LABELS = {
+  healthy: "Healthy", reservation: "Reservation", wedding: "Wedding", poverty: "Poverty",
+  throw_in: "Throw in", accept: "Take the poverty", decline: "Decline",
+  re: "Re", kontra: "Kontra", no90: "No 90", no60: "No 60", no30: "No 30", black: "Black",
+  win: "Announce win", double: "Double", won: "Won", normal: "Normal game",
+};
+const TYPE_LABELS = {poverty_give: "Give the selected cards", poverty_return: "Return the selected cards"};
+
+/** A button label for an action value: "solo_clubs" → "Solo clubs". */
+function label(value) {
+  if (LABELS[value]) return LABELS[value];
+  return String(value).replace(/^solo_/, "Solo ").replaceAll("_", " ");
+}
+
+let state = null;
+let seq = 0;
+let selected = [];
+// read-only access for debugging and browser tests
+window.doppelrunde = {get state() { return state; }, get seq() { return seq; },
+  get socket() { return socket; }};
+
+function seatName(seat) {
+  const info = state.table.seats.find((s) => s.seat === seat);
+  return info ? info.name : `Seat ${seat + 1}`;
+}
+
+function turnOf(view) {
+  if ("to_move" in view) return view.to_move;
+  return (view.to_act || [null])[0];
+}
+
+function send(action) {
+  const copy = {...action};
+  delete copy.seat;
+  $("error").textContent = "";
+  socket.send({type: "action", action: copy});
+}
+
+function renderSeats() {
+  const view = state.view;
+  const box = $("seats");
+  box.replaceChildren();
+  for (let seat = 0; seat < state.table.players; seat++) {
+    const info = state.table.seats.find((s) => s.seat === seat);
+    const div = document.createElement("div");
+    div.className = "seat";
+    div.dataset.seat = seat;
+    if (seat === state.you) div.classList.add("you");
+    if (view && turnOf(view) === seat) div.classList.add("to-move");
+    const name = document.createElement("strong");
+    name.textContent = info ? info.name : "(free)";
+    div.appendChild(name);
+    const notes = [];
+    if (info && info.bot) notes.push("computer");
+    if (info && !info.connected) notes.push("away");
+    if (view && view.dealer === seat) notes.push("dealer");
+    if (view && view.parties && view.parties[seat]) notes.push(label(view.parties[seat]));
+    if (view && view.hand_sizes) notes.push(`${view.hand_sizes[seat]} cards`);
+    if (view && view.tricks_won) notes.push(`${view.tricks_won[seat]} tricks`);
+    if (view && view.points_won && view.phase === "done") notes.push(`${view.points_won[seat]} points`);
+    const small = document.createElement("small");
+    small.textContent = notes.join(" · ");
+    div.appendChild(small);
+    box.appendChild(div);
+  }
+}
+
+function playedCard(play, cls) {
+  const fig = document.createElement("figure");
+  fig.className = cls;
+  fig.dataset.card = play.card;
+  fig.appendChild(cardSVG(play.card));
+  const cap = document.createElement("figcaption");
+  cap.textContent = seatName(play.seat);
+  fig.appendChild(cap);
+  return fig;
+}
+
+function renderCenter() {
+  const view = state.view;
+  const info = [];
+  if (view.contract) info.push(`Game: ${label(view.contract)}` + (view.declarer != null ? ` (${seatName(view.declarer)})` : ""));
+  if (view.phase) info.push(`Phase: ${view.phase.replaceAll("_", " ")}`);
+  info.push(`Deal ${state.scores.played + (view.phase === "done" ? 0 : 1)} of ${state.scores.deals}`);
+  $("info").textContent = info.join(" · ");
+  const trick = $("trick");
+  trick.replaceChildren(...(view.trick || []).map((p) => playedCard(p, "played")));
+  const last = Array.isArray(view.last_trick) ? {cards: view.last_trick} : view.last_trick;
+  const lastBox = $("last-trick");
+  lastBox.replaceChildren();
+  if (last && last.cards && last.cards.length) {
+    const title = document.createElement("span");
+    title.textContent = "Last trick" + (last.winner != null ? `: ${seatName(last.winner)}` : "")
+      + (last.points != null ? ` (${last.points} points)` : "");
+    lastBox.appendChild(title);
+    for (const play of last.cards) lastBox.appendChild(playedCard(play, "played small"));
+  }
+  const anns = (view.announcements || []).map((a) => typeof a === "object"
+    ? `${seatName(a.seat)}: ${label(a.value)}` : `${seatName(a)} announced`);
+  const decl = (view.declarations || []).map((d, seat) => d ? `${seatName(seat)}: ${label(d)}` : null)
+    .filter(Boolean);
+  $("announcements").textContent = [...decl, ...anns].join(" · ");
+}
+
+function renderChoices() {
+  const view = state.view;
+  const legal = view.legal || [];
+  const box = $("choices");
+  box.replaceChildren();
+  for (const action of legal) {
+    if (action.type === "play" || action.cards) continue;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.type = action.type;
+    button.dataset.value = action.value ?? "";
+    button.textContent = label(action.value ?? action.type);
+    button.addEventListener("click", () => send(action));
+    box.appendChild(button);
+  }
+  const withCards = legal.filter((a) => a.cards);
+  if (withCards.length) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = "submit-cards";
+    button.dataset.type = withCards[0].type;
+    const want = [...selected].sort().join(",");
+    const match = withCards.find((a) => [...a.cards].sort().join(",") === want);
+    button.textContent = TYPE_LABELS[withCards[0].type] || label(withCards[0].type);
+    button.disabled = !match;
+    button.addEventListener("click", () => { if (match) { selected = []; send(match); } });
+    box.appendChild(button);
+  }
+}
+
+function renderHand() {
+  const view = state.view;
+  const legal = view.legal || [];
+  const playable = new Set(legal.filter((a) => a.type === "play").map((a) => a.card));
+  const choosing = legal.some((a) => a.cards);
+  const hand = $("hand");
+  hand.replaceChildren();
+  const counts = {};
+  for (const card of view.hand || []) {
+    const index = (counts[card] = (counts[card] || 0) + 1) - 1;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "card";
+    button.dataset.card = card;
+    button.title = cardLabel(card);
+    button.appendChild(cardSVG(card));
+    const pick = selected.filter((c) => c === card).length > index;
+    if (playable.has(card)) {
+      button.classList.add("legal");
+      button.addEventListener("click", () => send({type: "play", card}));
+    } else if (choosing) {
+      button.classList.add("selectable");
+      if (pick) button.classList.add("selected");
+      button.addEventListener("click", () => {
+        const at = selected.indexOf(card);
+        if (pick && at >= 0) selected.splice(at, 1); else selected.push(card);
+        render();
+      });
+    } else {
+      button.disabled = true;
+    }
+    hand.appendChild(button);
+  }
+}
+
+function renderPrompt() {
+  const view = state.view;
+  const prompt = $("prompt");
+  if (state.result) { prompt.textContent = "The match is over."; return; }
+  if (!view) { prompt.textContent = "Waiting for players…"; return; }
+  if (view.phase === "done") { prompt.textContent = "The deal is over."; return; }
+  const turn = turnOf(view);
+  if (turn === state.you) {
+    prompt.textContent = "Your turn" + (state.deadline != null ? ` (${Math.ceil(state.deadline)} s)` : "");
+  } else if (turn != null) {
+    prompt.textContent = `Waiting for ${seatName(turn)}…`;
+  } else prompt.textContent = "";
+}
+
+/** A deal's outcome detail as text: seats become names, parties and reasons become words. */
+function detailText(key, value) {
+  if (value === null || value === undefined) return null;
+  if (key === "parties" && typeof value === "object") {
+    return Object.entries(value).map(([party, seats]) =>
+      `${label(party)}: ${[].concat(seats).map(seatName).join(", ")}`).join(" · ");
+  }
+  if (["declarer", "winner_seat", "bride", "partner"].includes(key) && typeof value === "number") {
+    return seatName(value);
+  }
+  if (Array.isArray(value)) {
+    const parts = value.map((item) => {
+      if (item && typeof item === "object") {
+        if ("reason" in item) {
+          const sign = item.points > 0 ? "+" : "";
+          return `${label(item.reason)}${item.party ? ` (${label(item.party)})` : ""} ${sign}${item.points ?? ""}`.trim();
+        }
+        if ("seat" in item) return `${seatName(item.seat)}: ${label(item.value ?? item.type ?? "")}`;
+        return Object.entries(item).map(([k, v]) => `${k} ${v}`).join(" ");
+      }
+      return String(item);
+    });
+    return parts.length ? parts.join(" · ") : null;
+  }
+  if (typeof value === "object") {
+    return Object.entries(value).map(([k, v]) => `${label(k)} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(" · ");
+  }
+  return typeof value === "string" ? label(value) : String(value);
+}
+
+function renderRoundResult() {
+  const box = $("round-result");
+  const view = state.view;
+  const rounds = state.scores.rounds;
+  const details = view && view.result ? view.result : (rounds.length ? rounds[rounds.length - 1].details : null);
+  box.replaceChildren();
+  box.hidden = !details;
+  if (!details) return;
+  const title = document.createElement("h2");
+  title.textContent = view && view.phase === "done" ? "This deal" : "Last deal";
+  box.appendChild(title);
+  const list = document.createElement("dl");
+  for (const [key, value] of Object.entries(details)) {
+    const text = detailText(key, value);
+    if (text === null || text === "") continue;
+    const dt = document.createElement("dt");
+    dt.textContent = key.replaceAll("_", " ");
+    const dd = document.createElement("dd");
+    dd.dataset.key = key;
+    dd.textContent = text;
+    list.append(dt, dd);
+  }
+  box.appendChild(list);
+}
+
+function renderScores() {
+  const table = $("scores");
+  table.replaceChildren();
+  const head = table.createTHead().insertRow();
+  for (const text of ["Deal", ...Array.from({length: state.table.players}, (_, s) => seatName(s))]) {
+    const th = document.createElement("th");
+    th.textContent = text;
+    head.appendChild(th);
+  }
+  const body = table.createTBody();
+  state.scores.rounds.forEach((round, i) => {
+    const row = body.insertRow();
+    row.insertCell().textContent = round.redeal ? `${i + 1} (redeal)` : String(i + 1);
+    for (const score of round.scores) row.insertCell().textContent = String(score);
+  });
+  const total = table.createTFoot().insertRow();
+  total.insertCell().textContent = "Total";
+  for (const score of state.scores.totals) total.insertCell().textContent = String(score);
+  const result = $("match-result");
+  result.textContent = state.result
+    ? "Winner: " + state.result.winners.map(seatName).join(", ") : "";
+}
+
+function render() {
+  if (!state) return;
+  const seating = $("seating");
+  if (seating && state.table.status !== "open") seating.hidden = true;
+  renderSeats();
+  if (state.view) {
+    renderCenter();
+    renderChoices();
+    renderHand();
+  }
+  renderPrompt();
+  renderRoundResult();
+  renderScores();
+}
+
+function onMessage(msg) {
+  if (msg.type === "snapshot" || msg.type === "event") {
+    if (state && state.view && msg.state.view && state.view.round !== msg.state.view.round) selected = [];
+    if (state && state.table.status === "open" && msg.state.table.status === "playing" && $("seating")) {
+      $("seating").hidden = true;
+    }
+    state = msg.state;
+    seq = msg.seq;
+    render();
+  } else if (msg.type === "error") {
+    $("error").textContent = msg.message;
+  } else if (msg.type === "closed" && msg.reason === "taken_over") {
+    showTakenOver();
+  }
+}
+
+/** The seat moved to another tab: say so over the board and offer to play here again. */
+function showTakenOver() {
+  const board = $("board");
+  board.classList.add("inactive");
+  let banner = $("taken-over");
+  if (!banner) {
+    banner = document.createElement("div");
+    banner.id = "taken-over";
+    banner.className = "taken-over";
+    banner.setAttribute("role", "alert");
+    const text = document.createElement("p");
+    text.textContent = "This seat is now being played in another tab or window.";
+    const button = document.createElement("button");
+    button.id = "play-here";
+    button.textContent = "Play here";
+    button.addEventListener("click", () => {
+      banner.remove();
+      board.classList.remove("inactive");
+      socket.resume();
+    });
+    banner.append(text, button);
+    board.prepend(banner);
+  }
+}
+
+const socket = new Socket({type: "hello", table: tableId}, onMessage, (text, ok) => {
+  const conn = $("conn");
+  conn.textContent = text;
+  conn.classList.toggle("bad", !ok);
+});
+socket.connect();

@@ -1,0 +1,243 @@
+"""The site in headless Chromium: a guest plays a whole deal against three computer players,
+and two registered users play an Invited table that a third user cannot join.
+
+The server is a real uvicorn in a thread on a free port with a temporary SQLite database;
+computer players think 0 seconds. Screenshots go to artifacts_dir().
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import artifacts_dir, require
+from tests.platform_helpers import ScriptedRandom, live_server, settings_for
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+ACTIONABLE = """() => document.getElementById('match-result')?.textContent ||
+  document.querySelector('#choices button[data-type]:not([data-type=announce]):not([disabled])') ||
+  document.querySelector('#hand button.card.legal') ||
+  document.querySelector('#hand button.card.selectable')"""
+
+
+@pytest.fixture(scope="module")
+def browser():
+    require("browser", CHROMIUM.exists(), f"{CHROMIUM} not found")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def site(tmp_path):
+    with live_server(settings_for(tmp_path)) as url:
+        yield url
+
+
+def act_once(page) -> bool:
+    """Make one move if the page offers one; return whether the match is over.
+
+    Prefers declaring "healthy", then any other button, then poverty card choices, then the
+    first legal card. Waits for the next server message after acting.
+    """
+    if page.text_content("#match-result"):
+        return True
+    seq = page.evaluate("window.doppelrunde.seq")
+    healthy = page.locator("#choices button[data-type=declare][data-value=healthy]")
+    buttons = page.locator("#choices button[data-type]:not([data-type=announce]):not(#submit-cards)")
+    cards = page.locator("#hand button.card.legal")
+    if healthy.count():
+        healthy.first.click()
+    elif buttons.count():
+        buttons.first.click()
+    elif page.locator("#hand button.card.selectable").count():
+        wanted = page.evaluate("window.doppelrunde.state.view.legal.find(a => a.cards).cards")
+        for card in wanted:
+            page.locator(f"#hand button.card.selectable[data-card='{card}']:not(.selected)").first.click()
+        page.click("#submit-cards")
+    elif cards.count():
+        cards.first.click()
+    else:
+        return False
+    # the server answers with the next state, or with an error (a click on a stale page)
+    page.wait_for_function(
+        f"() => window.doppelrunde.seq > {seq} || document.getElementById('error').textContent",
+        timeout=15000)
+    return False
+
+
+def play_to_end(pages, limit_s: float = 120) -> None:
+    """Play every page's seat until each page shows the match result."""
+    deadline = time.monotonic() + limit_s
+    done = [False] * len(pages)
+    while not all(done):
+        assert time.monotonic() < deadline, "the match did not end in time"
+        for i, page in enumerate(pages):
+            if done[i]:
+                continue
+            if len(pages) == 1:
+                page.wait_for_function(ACTIONABLE, timeout=15000)
+            done[i] = act_once(page)
+
+
+def register(page, url: str, name: str) -> None:
+    page.goto(url + "/register")
+    page.fill("input[name=name]", name)
+    page.fill("input[name=password]", "correct horse")
+    page.click("#submit-register")
+    page.wait_for_url(url + "/")
+    assert name in page.text_content("#me")
+
+
+def test_guest_plays_a_whole_deal_against_three_computer_players(browser, site):
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(site + "/")
+    page.click("#play-guest")
+    assert "(guest)" in page.text_content("#me")
+    page.fill("#deals", "1")
+    page.select_option("#bots", "3")
+    page.screenshot(path=str(artifacts_dir() / "lobby.png"), full_page=True)
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r".*/tables/\d+$"))
+    page.wait_for_function(ACTIONABLE, timeout=15000)
+    page.screenshot(path=str(artifacts_dir() / "table-start.png"), full_page=True)
+    play_to_end([page])
+    assert page.text_content("#match-result").startswith("Winner:")
+    rows = page.locator("#scores tbody tr")
+    assert rows.count() >= 1
+    totals = [int(t) for t in page.locator("#scores tfoot td").all_text_contents()[1:]]
+    assert len(totals) == 4 and sum(totals) == 0
+    assert page.locator("#hand button.card").count() == 0
+    points = page.text_content("#round-result dd[data-key=card_points]")
+    assert re.fullmatch(r"Re \d+ · Kontra \d+", points), points
+    assert sum(int(n) for n in re.findall(r"\d+", points)) == 240
+    page.screenshot(path=str(artifacts_dir() / "table-score-sheet.png"), full_page=True)
+    page.click("#score-sheet-link")
+    assert [int(t) for t in page.locator("#scores tfoot td").all_text_contents()[2:]] == totals
+    assert page.text_content("#winners").startswith("Winner:")
+    page.close()
+
+
+def test_invited_table_two_people_two_computers_and_a_stranger_refused(browser, site):
+    alice_ctx, carol_ctx = browser.new_context(), browser.new_context()
+    bob_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)  # bob plays on a phone
+    alice, bob, carol = alice_ctx.new_page(), bob_ctx.new_page(), carol_ctx.new_page()
+    register(alice, site, "alice")
+    register(bob, site, "bob")
+    register(carol, site, "carol")
+
+    alice.fill("#deals", "1")
+    alice.check("input[name=opponents][value=invited]")
+    alice.fill("#invite", "bob")
+    alice.select_option("#bots", "2")
+    alice.click("#create-table")
+    alice.wait_for_url(re.compile(r".*/tables/\d+$"))
+    table_url = alice.url
+    assert "/tables/" in alice.text_content("#secret-link")
+
+    carol.goto(site + "/")
+    assert carol.locator(f"#tables-body a[href='{table_url[len(site):]}']").count() == 0
+    carol.goto(table_url)
+    assert carol.locator("#join").count() == 0  # no Join button that would only fail
+    assert "Only invited players" in carol.text_content("#not-invited")
+    refused = carol.evaluate(
+        """async (url) => {
+            const me = await (await fetch('/api/me')).json();
+            const id = url.split('/').pop();
+            const r = await fetch('/api/tables/' + id + '/join', {method: 'POST',
+                headers: {'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf}, body: '{}'});
+            return r.status;
+        }""", table_url)
+    assert refused == 403  # the server refuses a hand-made join all the same
+
+    bob.goto(site + "/")
+    bob.click(f"#tables-body a[href='{table_url[len(site):]}']")
+    bob.click("#join")
+    bob.wait_for_url(table_url)
+    bob.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.view",
+                          timeout=15000)
+    bob.screenshot(path=str(artifacts_dir() / "invited-table-phone.png"), full_page=True)
+    play_to_end([alice, bob])
+    for page in (alice, bob):
+        assert page.text_content("#match-result").startswith("Winner:")
+    names = alice.locator("#scores thead th").all_text_contents()
+    assert names[1:3] == ["alice", "bob"]
+    for ctx in (alice_ctx, bob_ctx, carol_ctx):
+        ctx.close()
+
+
+NO_TRUMPS = ["AC", "AC", "TC", "TC", "KC", "KC", "9C", "9C", "AS", "AS", "TS", "TS"]
+
+
+def test_guest_declares_poverty_and_gives_three_chosen_cards(browser, tmp_path):
+    """Seat 0 is dealt no trumps; computer players say healthy and take the poverty."""
+    def rng(_table_id: int) -> ScriptedRandom:
+        return ScriptedRandom(NO_TRUMPS, prefer=("healthy", "accept"))
+
+    with live_server(settings_for(tmp_path), rng_factory=rng) as url:
+        page = browser.new_page(viewport={"width": 1000, "height": 900})
+        page.goto(url + "/")
+        page.click("#play-guest")
+        page.fill("#deals", "1")
+        assert not page.is_checked("#opt-poverty")  # off in the DDV preset
+        page.check("#opt-poverty")
+        page.click("#create-table")
+        page.wait_for_url(re.compile(r".*/tables/\d+$"))
+        page.click("#choices button[data-type=declare][data-value=poverty]")
+        page.wait_for_selector("#hand button.card.selectable")
+        assert page.is_disabled("#submit-cards")
+        for card in ("9C", "9C", "KC"):
+            page.locator(f"#hand button.card.selectable[data-card='{card}']:not(.selected)").first.click()
+        assert page.locator("#hand button.card.selected").count() == 3
+        page.screenshot(path=str(artifacts_dir() / "poverty-give.png"), full_page=True)
+        page.click("#submit-cards")
+        page.wait_for_function("() => window.doppelrunde.state.view.phase === 'play'", timeout=15000)
+        view = page.evaluate("window.doppelrunde.state.view")
+        assert view["poverty"]["poor"] == 0 and view["poverty"]["taker"] in (1, 2, 3)
+        assert len(view["hand"]) == 12
+        play_to_end([page])
+        assert page.text_content("#round-result dd[data-key=contract]") == "Poverty"
+        page.close()
+
+
+def test_reconnects_by_itself_and_a_second_tab_takes_the_seat_over(browser, site):
+    context = browser.new_context()
+    first = context.new_page()
+    first.goto(site + "/")
+    first.click("#play-guest")
+    first.fill("#deals", "1")
+    first.click("#create-table")
+    first.wait_for_url(re.compile(r".*/tables/\d+$"))
+    first.wait_for_function("() => document.getElementById('conn').textContent === 'connected'")
+    seq = first.evaluate("window.doppelrunde.seq")
+    first.evaluate("window.doppelrunde.socket.ws.close()")  # the network drops
+    first.wait_for_function("() => document.getElementById('conn').textContent === 'reconnecting…'")
+    first.wait_for_function("() => document.getElementById('conn').textContent === 'connected'",
+                            timeout=15000)
+    first.wait_for_function(f"() => window.doppelrunde.seq > {seq}")  # resumed, seat shown again
+
+    second = context.new_page()
+    second.goto(first.url)
+    second.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.you === 0")
+    first.wait_for_function(
+        "() => document.getElementById('conn').textContent.includes('another tab')")
+    assert "bad" in first.get_attribute("#conn", "class")
+    first.wait_for_selector("#taken-over", state="visible")  # said over the board, not only in a corner
+    assert "inactive" in first.get_attribute("#board", "class")
+    first.click("#play-here")  # take the seat back in the first tab
+    first.wait_for_function("() => document.getElementById('conn').textContent === 'connected'")
+    second.wait_for_function(
+        "() => document.getElementById('conn').textContent.includes('another tab')")
+    assert "inactive" not in first.get_attribute("#board", "class")
+    context.close()

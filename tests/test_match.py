@@ -1,0 +1,51 @@
+"""MatchProgress, the pure part of a table: dealers, redeals, the end of a match."""
+
+from __future__ import annotations
+
+from app.games.base import RoundOutcome
+from app.games.registry import get_game
+from app.rooms.match import MatchProgress, RoundRecord
+from tests.platform_helpers import register_highcard
+
+
+def finished(progress: MatchProgress, dealer: int, *, redeal: bool = False) -> None:
+    record = RoundRecord(number=len(progress.rounds), dealer=dealer, deal=[], deck=[])
+    record.outcome = RoundOutcome(finished=True, scores=(2, 0, 0) if not redeal else (0, 0, 0),
+                                  redeal=redeal)
+    progress.rounds.append(record)
+
+
+def test_dealer_moves_left_but_stays_after_a_redeal_which_does_not_count():
+    register_highcard()
+    game = get_game("highcard")
+    progress = MatchProgress(game, game.make_rules({}), 3, deals=2)
+    assert progress.next_dealer() == 2  # the last seat deals first: seat 0 leads
+    finished(progress, 2)
+    assert progress.next_dealer() == 0 and not progress.match_over()
+    finished(progress, 0, redeal=True)
+    assert progress.next_dealer() == 0 and progress.counted() == 1
+    assert not progress.match_over()
+    finished(progress, 0)
+    assert progress.match_over() and progress.counted() == 2
+    assert progress.score_sheet()["totals"] == [4, 0, 0]
+    assert progress.winners() == [0]
+
+
+def test_replay_of_the_log_gives_the_same_state_and_scenario():
+    register_highcard()
+    game = get_game("highcard")
+    rules = game.make_rules({})
+    deal = [["AC", "9C", "TC"], ["KC", "QC", "JC"]]
+    deck = ["9S", "TS", "JS", "QS", "KS", "AS"] + [r + s for s in "HD" for r in "9TJQKA"]
+    live = MatchProgress(game, rules, 2, deals=1)
+    live.begin_round(RoundRecord(number=0, dealer=1, deal=deal, deck=deck))
+    for action in ({"seat": 0, "type": "declare", "value": "double"},
+                   {"seat": 1, "type": "declare", "value": "healthy"},
+                   {"seat": 0, "type": "play", "card": "AC"},
+                   {"seat": 1, "type": "play", "card": "KC"}):
+        state, _events = live.try_action(action)
+        live.commit_action(action, state)
+    again = MatchProgress.replay(game, rules, 2, 1, [live.current])
+    assert game.state_json(again.state) == game.state_json(live.state)
+    assert again.scenario() == live.scenario()
+    assert live.scenario()["rounds"][0]["actions"][2] == {"seat": 0, "type": "play", "card": "AC"}

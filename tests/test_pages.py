@@ -1,0 +1,43 @@
+"""The HTML form pages: every mistake a person can make gets the page back with its message."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from tests.platform_helpers import make_app, settings_for
+
+
+@pytest.fixture
+async def client(tmp_path):
+    app = make_app(settings_for(tmp_path))
+    async with app.router.lifespan_context(app):
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
+                                     base_url="http://test") as client:
+            yield client
+
+
+async def post_form(client: httpx.AsyncClient, path: str, fields: dict[str, str]) -> httpx.Response:
+    csrf = (await client.get("/api/me")).json()["csrf"]
+    return await client.post(path, data={"csrf": csrf, **fields})
+
+
+@pytest.mark.parametrize(("path", "fields", "message"), [
+    ("/register", {"name": "<script>alert(1)</script>", "password": "long enough"}, "3 to 20"),
+    ("/register", {"name": "bob", "password": "short"}, "password"),
+    ("/login", {"name": "nobody", "password": "whatever"}, "wrong name or password"),
+])
+async def test_account_mistakes_show_the_form_again_with_the_reason(client, path, fields, message):
+    response = await post_form(client, path, fields)
+    assert response.status_code == 400
+    assert message in response.text
+    assert "<script>alert(1)</script>" not in response.text  # escaped when echoed
+
+
+async def test_a_taken_name_and_a_wrong_password_are_explained(client):
+    assert (await post_form(client, "/register", {"name": "carol", "password": "long enough"})).status_code == 303
+    client.cookies.clear()
+    taken = await post_form(client, "/register", {"name": "carol", "password": "long enough"})
+    assert taken.status_code == 400 and "carol" in taken.text
+    wrong = await post_form(client, "/login", {"name": "carol", "password": "not the one"})
+    assert wrong.status_code == 400 and "wrong name or password" in wrong.text
