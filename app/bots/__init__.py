@@ -103,41 +103,20 @@ def available_bot_games() -> list[str]:
     return names
 
 
+
 Strategy = Callable[[dict[str, Any], random.Random], dict[str, Any]]
 
 
-def game_of_view(view: Mapping[str, Any]) -> str:
-    """The game a view belongs to: its ``game`` field, or (Doppelganger Tricks, whose view has
-    none) recognised by its fields."""
-    name = view.get("game")
-    if isinstance(name, str):
-        return name
-    if "own_bid" in view or "bonus_window" in view:
-        return "doppelganger_tricks"
-    if "catch_window" in view:
-        return "doppio"
-    return "doppelkopf"
+def strategy(level: str) -> Strategy:
+    """The rooms' current synchronous entry point (the platform's placeholder, kept as it is:
+    every level plays the random bot, ``app.bots.random_bot``). The real bots of each level
+    are :func:`get_bot` and, off the event loop, ``app.bots.runner.decide``; the rooms switch
+    to those (docs/bots.md, "What is left").
 
-
-def strategy(level: str, game: str | None = None) -> Strategy:
-    """``choose(view, rng)`` of the bot of ``level`` for the seat whose turn it is (the rooms'
-    synchronous entry point; ``app.bots.runner.decide`` is the one off the event loop).
-
-    The game is ``game`` or recognised from the view. The function always returns an action
-    of the view's legal actions when it has any. Raises KeyError for an unknown level.
+    Raises KeyError for an unknown level.
     """
     if level not in LEVELS:
         raise KeyError(level)
+    from app.bots import random_bot
 
-    def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-        bot = get_bot(game or game_of_view(view), level)
-        action = bot.choose(view, rng)
-        if action is None:
-            legal = legal_of(view)
-            if not legal:
-                raise ValueError("no legal action in this view")
-            moves = [a for a in legal if a.get("type") not in ("announce", "catch", "take_bonus")]
-            action = dict(rng.choice(moves or legal))
-        return action
-
-    return choose
+    return random_bot.choose

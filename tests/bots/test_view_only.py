@@ -79,12 +79,3 @@ def test_unknown_level_and_game_are_refused():
     with pytest.raises(UnknownBot):
         get_bot("skat", "beginner")
 
-
-@pytest.mark.parametrize("game", ["doppelkopf", "doublehead_kids", "doppelganger_tricks", "doppio"])
-def test_rooms_strategy_recognises_the_game_and_plays_legally(game):
-    from app.bots import game_of_view, strategy
-
-    for _seat, view in views_of_a_round(game, 4):
-        assert game_of_view(view) == game
-        action = strategy("intermediate")(view, random.Random(1))
-        assert action in legal_of(view)
