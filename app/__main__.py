@@ -56,7 +56,12 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--deals", type=int, default=2000)
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--preset", default=None)
-    arena.add_argument("--budget-ms", type=int, default=None, dest="budget_ms")
+    arena.add_argument("--budget-ms", type=int, default=1000, dest="budget_ms",
+                       help="the expert's time cap per decision (default 1000 ms)")
+    arena.add_argument("--worlds", type=int, default=20,
+                       help="the expert's sampled deals per decision (default 20)")
+    arena.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    arena.add_argument("--quiet", action="store_true", help="no progress bar")
     arena.set_defaults(func=_arena)
     return parser
 

@@ -1,0 +1,231 @@
+"""The arena: measure two bot levels against each other by duplicate play.
+
+    python -m app arena --game doppelkopf --levels expert,intermediate --deals 2000 --seed 1
+
+Each deal is played twice with the same cards: first level A in the even seats (0, 2) and
+level B in the odd seats (1, 3), then the other way round, so both levels hold every hand.
+A level's result for a deal is the mean score of its seats over both plays (the game's own
+unit: Doppelkopf game points, Doublehead Kids coins, Doppelganger Tricks points, Doppio penalty
+points, where lower is better). The report gives each level's mean per deal with a 95%
+confidence interval (normal approximation over deals), and the time each decision took
+(p50/p95 over every decision the level made at its own turn), and the difference A - B per
+deal with its own 95% CI (the figure to read when a game is not zero-sum). The last line is
+one JSON object.
+
+Deals and bot randomness come from ``--seed`` only, so a run is reproducible; an expert with
+a time budget is reproducible as long as its world cap (``--worlds``), not the clock, ends its
+search (the arena's default budget is generous for that reason). Deals are spread over
+``--workers`` processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.bots import LEVELS, UnknownBot, get_bot, legal_of
+from app.games.registry import UnknownGame, get_game
+
+#: players at the arena's table, per game
+PLAYERS = {"doppelkopf": 4, "doublehead_kids": 4, "doppelganger_tricks": 4, "doppio": 4}
+#: games whose score is a penalty (lower is better)
+PENALTY_GAMES = {"doppio"}
+MAX_ACTIONS = 5000
+
+
+@dataclass
+class DealResult:
+    """One deal played twice: per level the mean score of its seats, and decision times (ms)."""
+
+    index: int
+    means: tuple[float, float]
+    times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+
+
+@dataclass(frozen=True)
+class Setup:
+    game: str
+    levels: tuple[str, str]
+    seed: int
+    rules: dict[str, Any]
+    budget_ms: int | None
+    worlds: int | None
+
+
+def _play(setup: Setup, index: int, swap: bool, deal: Any, deck: Any, dealer: int,
+          times: tuple[list[float], list[float]]) -> list[float]:
+    """Play one deal with level A in the even seats (odd seats when ``swap``); seat scores."""
+    game = get_game(setup.game)
+    rules = game.make_rules(setup.rules)
+    players = PLAYERS[setup.game]
+    side = [(seat % 2) ^ int(swap) for seat in range(players)]
+    bots = [get_bot(setup.game, setup.levels[side[seat]], rules=setup.rules,
+                    budget_ms=setup.budget_ms, worlds=setup.worlds) for seat in range(players)]
+    rng = random.Random(f"{setup.seed}:{index}:{int(swap)}:bots")
+    state = game.new_round(rules, players, deal, deck, dealer)
+    out_of_turn = any(getattr(bot, "acts_out_of_turn", False) for bot in bots)
+    for _ in range(MAX_ACTIONS):
+        if game.is_over(state):
+            break
+        action = None
+        if out_of_turn:
+            movers = set(game.to_act(state))
+            for seat in range(players):
+                if seat in movers or not getattr(bots[seat], "acts_out_of_turn", False):
+                    continue
+                view = game.view(state, seat)
+                if legal_of(view):
+                    action = bots[seat].choose(view, rng)
+                    if action is not None:
+                        break
+        if action is None:
+            movers = game.to_act(state)
+            seat = movers[0]
+            view = game.view(state, seat)
+            started = time.perf_counter()
+            action = bots[seat].choose(view, rng)
+            times[side[seat]].append((time.perf_counter() - started) * 1000.0)
+            if action is None:
+                raise RuntimeError(f"{setup.levels[side[seat]]} bot passed at its own turn")
+        if action not in legal_of(game.view(state, action["seat"])):
+            raise RuntimeError(f"bot chose an illegal action {action}")
+        state, _ = game.apply(state, action)
+    else:
+        raise RuntimeError("deal did not end")
+    return list(game.outcome(state).scores)
+
+
+def play_deal(setup: Setup, index: int) -> DealResult:
+    """Deal ``index`` of the run, played both ways round."""
+    game = get_game(setup.game)
+    rules = game.make_rules(setup.rules)
+    players = PLAYERS[setup.game]
+    deal, deck = game.deal(rules, players, random.Random(f"{setup.seed}:{index}:deal"))
+    dealer = index % players
+    totals = [0.0, 0.0]
+    counts = [0, 0]
+    times: tuple[list[float], list[float]] = ([], [])
+    for swap in (False, True):
+        scores = _play(setup, index, swap, deal, deck, dealer, times)
+        for seat, value in enumerate(scores):
+            level = (seat % 2) ^ int(swap)
+            totals[level] += value
+            counts[level] += 1
+    return DealResult(index, (totals[0] / counts[0], totals[1] / counts[1]), times)
+
+
+def _worker(job: tuple[Setup, int]) -> DealResult:
+    return play_deal(*job)
+
+
+def summarize(levels: Sequence[str], results: Sequence[DealResult]) -> dict[str, Any]:
+    """``levels``: per level mean per deal, 95% CI, decision time p50/p95 (ms);
+    ``difference``: the mean of A - B per deal with its 95% CI."""
+    summary: dict[str, Any] = {}
+    n = len(results)
+    for which, level in enumerate(levels):
+        values = [r.means[which] for r in results]
+        mean = sum(values) / n
+        var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+        half = 1.96 * math.sqrt(var / n)
+        times = sorted(t for r in results for t in r.times[which])
+        summary[level if level not in summary else f"{level}#2"] = {
+            "mean": round(mean, 4),
+            "ci95": [round(mean - half, 4), round(mean + half, 4)],
+            "p50_ms": round(_percentile(times, 0.50), 2),
+            "p95_ms": round(_percentile(times, 0.95), 2),
+        }
+    diffs = [r.means[0] - r.means[1] for r in results]
+    mean = sum(diffs) / n
+    var = sum((v - mean) ** 2 for v in diffs) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    return {"levels": summary,
+            "difference": {"levels": f"{levels[0]}-{levels[1]}", "mean": round(mean, 4),
+                           "ci95": [round(mean - half, 4), round(mean + half, 4)]}}
+
+
+def _percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def _progress(done: int, total: int, started: float) -> None:
+    width = 30
+    filled = width * done // total
+    elapsed = time.monotonic() - started
+    eta = elapsed / done * (total - done) if done else 0.0
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals "
+                     f"{elapsed:6.0f}s elapsed, {eta:5.0f}s left")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def run(setup: Setup, deals: int, workers: int, progress: bool = True) -> dict[str, Any]:
+    """Play ``deals`` duplicate deals and return the summary document."""
+    jobs = [(setup, index) for index in range(deals)]
+    results: list[DealResult] = []
+    started = time.monotonic()
+    if workers <= 1:
+        for job in jobs:
+            results.append(_worker(job))
+            if progress:
+                _progress(len(results), deals, started)
+    else:
+        context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+        with context.Pool(workers) as pool:
+            for result in pool.imap_unordered(_worker, jobs, chunksize=4):
+                results.append(result)
+                if progress:
+                    _progress(len(results), deals, started)
+    results.sort(key=lambda r: r.index)
+    return {"game": setup.game, "deals": deals, **summarize(setup.levels, results)}
+
+
+def main(args: argparse.Namespace) -> int:
+    """``python -m app arena``: print per level mean, CI and times; last line JSON."""
+    levels = tuple(part.strip() for part in args.levels.split(","))
+    if len(levels) != 2 or any(level not in LEVELS for level in levels):
+        print(f"--levels: two of {', '.join(LEVELS)}, comma-separated", file=sys.stderr)
+        return 2
+    try:
+        get_game(args.game)
+        get_bot(args.game, levels[0])
+    except (UnknownGame, UnknownBot):
+        print(f"--game: no game with bots named {args.game!r}", file=sys.stderr)
+        return 2
+    if args.game not in PLAYERS:
+        print(f"--game: the arena does not know {args.game!r}", file=sys.stderr)
+        return 2
+    if args.deals < 2:
+        print("--deals: at least 2", file=sys.stderr)
+        return 2
+    rules: dict[str, Any] = {"preset": args.preset} if args.preset else {}
+    try:
+        get_game(args.game).make_rules(rules)
+    except ValueError as err:
+        print(f"--preset: {err}", file=sys.stderr)
+        return 2
+    setup = Setup(args.game, levels, args.seed, rules, args.budget_ms, getattr(args, "worlds", None))
+    workers = getattr(args, "workers", None) or 2
+    summary = run(setup, args.deals, workers, progress=not getattr(args, "quiet", False))
+    penalty = " (penalty points: lower is better)" if args.game in PENALTY_GAMES else ""
+    print(f"{args.game}: {args.deals} duplicate deals, seed {args.seed}{penalty}")
+    for level, item in summary["levels"].items():
+        lo, hi = item["ci95"]
+        print(f"  {level:<13} mean {item['mean']:+.3f} per deal  95% CI [{lo:+.3f}, {hi:+.3f}]  "
+              f"decision p50 {item['p50_ms']:.1f} ms  p95 {item['p95_ms']:.1f} ms")
+    diff = summary["difference"]
+    lo, hi = diff["ci95"]
+    print(f"  {diff['levels']}: {diff['mean']:+.3f} per deal  95% CI [{lo:+.3f}, {hi:+.3f}]")
+    print(json.dumps(summary))
+    return 0

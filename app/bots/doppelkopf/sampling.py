@@ -1,0 +1,133 @@
+"""Sampling the hidden hands: deals that fit everything one seat has seen.
+
+The unseen cards (the deck minus the own hand and every card played) are dealt to the other
+seats in their hand sizes so that a seat that showed void in a suit gets none of it, a seat
+known to be Re in a normal game holds a queen of clubs if it has not played one, a seat known
+to be Kontra holds none, a bride holds her unplayed queens of clubs, and the cards a poverty
+partner knows about lie where they must. Cards are placed most-constrained first, each to a
+seat chosen in proportion to its free places; a dead end restarts, and after a few restarts
+the void constraints are dropped rather than fail.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from app.bots.doppelkopf.table import QC, Table
+from app.games.doppelkopf.cards import deck
+from app.games.doppelkopf.state import KONTRA, RE
+
+
+class Sampler:
+    """Deals consistent with a table (built once per decision, sampled many times)."""
+
+    def __init__(self, table: Table, view: Mapping[str, Any] | None = None) -> None:
+        me = table.me
+        self.table = table
+        self.me = me
+        remaining = deck(table.rules.nines)
+        for card in table.hands[me]:
+            remaining.remove(card)
+        for card, count in table.played.items():
+            for _ in range(count):
+                remaining.remove(card)
+        self.others = [s for s in range(4) if s != me]
+        self.need = {s: table.sizes[s] for s in self.others}
+        self.forced: dict[int, list[str]] = {s: [] for s in self.others}
+        self.forbidden: dict[int, set[str]] = {s: set() for s in self.others}
+        suit_of = table.suit_of
+        qc_played = {s: 0 for s in range(4)}
+        for trick in table.tricks:
+            for play in trick.plays:
+                if play.card == QC:
+                    qc_played[play.seat] += 1
+        for seat, card in table.trick:
+            if card == QC:
+                qc_played[seat] += 1
+        unseen_qc = remaining.count(QC)
+        if table.contract == "normal":
+            for s in self.others:
+                if table.party[s] == KONTRA:
+                    self.forbidden[s].add(QC)
+                elif table.party[s] == RE and qc_played[s] == 0 and unseen_qc:
+                    self.forced[s].append(QC)
+                    unseen_qc -= 1
+        elif table.contract == "wedding" and table.bride is not None and table.bride != me:
+            self.forced[table.bride] += [QC] * unseen_qc
+        poverty = (view or {}).get("poverty") or {}
+        gift = poverty.get("cards")
+        if gift and table.contract == "poverty":
+            poor, taker = poverty.get("poor"), poverty.get("taker")
+            holder = taker if me == poor else poor
+            if holder is not None and holder != me:
+                left = list(remaining)
+                for card in gift:
+                    if card in left and card not in table.hands[me]:
+                        left.remove(card)
+                        self.forced[holder].append(card)
+        for s in self.others:
+            for card in self.forced[s]:
+                remaining.remove(card)
+        self.cards = remaining
+        self.void_cards = {s: {c for c in set(remaining) if suit_of[c] in table.void[s]} | self.forbidden[s]
+                           for s in self.others}
+        self.free = {s: self.need[s] - len(self.forced[s]) for s in self.others}
+
+    def sample(self, rng: random.Random) -> list[list[str]]:
+        """Hands for all four seats (the own hand as it is)."""
+        for attempt in range(12):
+            hands = self._try(rng, strict=attempt < 10)
+            if hands is not None:
+                return hands
+        hands = self._try(rng, strict=False, forbid=False)
+        assert hands is not None
+        return hands
+
+    def _try(self, rng: random.Random, *, strict: bool, forbid: bool = True) -> list[list[str]] | None:
+        cards = list(self.cards)
+        rng.shuffle(cards)
+        others = self.others
+        if strict or forbid:
+            blocked = self.void_cards if strict else self.forbidden
+            cards.sort(key=lambda c: sum(1 for s in others if c not in blocked[s]))
+        else:
+            blocked = {s: set() for s in others}
+        free = dict(self.free)
+        hands = {s: list(self.forced[s]) for s in others}
+        for card in cards:
+            seats = [s for s in others if free[s] > 0 and card not in blocked[s]]
+            if not seats:
+                return None
+            total = sum(free[s] for s in seats)
+            pick = rng.random() * total
+            for seat in seats:
+                pick -= free[seat]
+                if pick < 0:
+                    break
+            hands[seat].append(card)
+            free[seat] -= 1
+        result: list[list[str]] = [[], [], [], []]
+        result[self.me] = list(self.table.hands[self.me])
+        for s in others:
+            result[s] = hands[s]
+        return result
+
+
+def random_hands(rules_nines: bool, own: list[str], me: int, rng: random.Random) -> list[list[str]]:
+    """The other three hands dealt at random from the rest of the deck (before any play)."""
+    rest = deck(rules_nines)
+    for card in own:
+        rest.remove(card)
+    rng.shuffle(rest)
+    size = len(own)
+    hands: list[list[str]] = []
+    index = 0
+    for seat in range(4):
+        if seat == me:
+            hands.append(list(own))
+        else:
+            hands.append(rest[index:index + size])
+            index += size
+    return hands

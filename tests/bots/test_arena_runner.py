@@ -1,0 +1,70 @@
+"""The arena's report and reproducibility, and the process-pool runner."""
+
+from __future__ import annotations
+
+import json
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+from app.__main__ import main
+from app.bots import legal_of, runner
+from app.bots.arena import Setup, run
+from app.games.registry import get_game
+
+
+def test_arena_prints_levels_and_last_line_json(capsys):
+    status = main(["arena", "--game", "doppelkopf", "--levels", "intermediate,beginner",
+                   "--deals", "6", "--seed", "3", "--workers", "1", "--quiet"])
+    assert status == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    report = json.loads(lines[-1])
+    assert report["game"] == "doppelkopf" and report["deals"] == 6
+    assert set(report["levels"]) == {"intermediate", "beginner"}
+    item = report["levels"]["intermediate"]
+    assert item["ci95"][0] <= item["mean"] <= item["ci95"][1]
+    # Doppelkopf is zero-sum and both levels hold every hand: the means are opposite.
+    assert abs(item["mean"] + report["levels"]["beginner"]["mean"]) < 1e-9
+    assert abs(report["difference"]["mean"] - 2 * item["mean"]) < 1e-3
+
+
+def test_arena_is_reproducible_by_seed():
+    setup = Setup("doppelganger_tricks", ("intermediate", "beginner"), 9, {}, None, None)
+    first = run(setup, 5, workers=1, progress=False)
+    second = run(setup, 5, workers=1, progress=False)
+    assert first["levels"]["intermediate"]["mean"] == second["levels"]["intermediate"]["mean"]
+    assert first["difference"] == second["difference"]
+
+
+def test_arena_refuses_bad_levels(capsys):
+    assert main(["arena", "--levels", "expert", "--deals", "4"]) == 2
+    assert main(["arena", "--levels", "expert,wizard", "--deals", "4"]) == 2
+
+
+async def test_runner_decides_off_the_loop():
+    game = get_game("doppelkopf")
+    rules = game.make_rules({})
+    deal, _ = game.deal(rules, 4, random.Random(2))
+    state = game.new_round(rules, 4, deal, [], 0)
+    view = game.view(state, 1)
+    runner.configure(executor=ThreadPoolExecutor(max_workers=1))
+    try:
+        action = await runner.decide("doppelkopf", "intermediate", view, seed=4, budget_ms=10)
+    finally:
+        runner.configure()
+    assert action in legal_of(view)
+    assert action == runner.choose_now("doppelkopf", "intermediate", view, 4, 10)
+
+
+async def test_runner_uses_a_process_pool():
+    game = get_game("doppio")
+    rules = game.make_rules({})
+    deal, deck = game.deal(rules, 4, random.Random(2))
+    state = game.new_round(rules, 4, deal, deck, 0)
+    seat = game.to_act(state)[0]
+    view = game.view(state, seat)
+    runner.configure(workers=1)
+    try:
+        action = await runner.decide("doppio", "expert", view, seed=1, budget_ms=20)
+    finally:
+        runner.configure()
+    assert action in legal_of(view)
