@@ -27,6 +27,7 @@ class Settings(BaseSettings):
 
     #: seconds a computer player waits before acting (0 in tests)
     bot_delay: float = 0.6
+    bot_budget_ms: int = 60  # thinking time of an expert computer player per decision
     #: seconds a seat has for its move before a computer player moves for it (None: no timer)
     turn_timeout: float | None = None
     #: recent server messages kept per seat for resuming clients

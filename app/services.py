@@ -99,7 +99,7 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     clock = clock or Clock()
     engine = make_engine(settings.database_url)
     sessions = make_sessionmaker(engine)
-    config = ActorConfig(bot_delay=settings.bot_delay,
+    config = ActorConfig(bot_delay=settings.bot_delay, bot_budget_ms=settings.bot_budget_ms,
                          round_pause=settings.round_pause if round_pause is None else round_pause,
                          turn_timeout=settings.turn_timeout, resume_buffer=settings.resume_buffer)
     limits = limits or RateLimits(redis_url=settings.redis_url or None)

@@ -43,3 +43,18 @@ def replay_file():
         return replay(load_scenario(document))
 
     return run
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _bots_think_in_threads():
+    """In this test process computer players think in a thread pool (servers started as
+    subprocesses by the browser, crash and cluster tests use the real process pool)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from app.bots import runner
+
+    executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
+    runner.configure(executor=executor)
+    yield
+    runner.configure()
+    executor.shutdown(wait=False, cancel_futures=True)

@@ -185,11 +185,19 @@ def test_invited_table_two_people_two_computers_and_a_stranger_refused(browser, 
 NO_TRUMPS = ["AC", "AC", "TC", "TC", "KC", "KC", "9C", "9C", "AS", "AS", "TS", "TS"]
 
 
-def test_guest_declares_poverty_and_gives_three_chosen_cards(browser, tmp_path):
-    """Seat 0 is dealt no trumps; computer players say healthy and take the poverty."""
+def test_guest_declares_poverty_and_gives_three_chosen_cards(browser, tmp_path, monkeypatch):
+    """Seat 0 is dealt no trumps; the computer players are scripted to say healthy and take the
+    poverty (this test is about the person's side of it, not about the bots' judgement)."""
+    from app.bots import runner
+
     def rng(_table_id: int) -> ScriptedRandom:
         return ScriptedRandom(NO_TRUMPS, prefer=("healthy", "accept"))
 
+    async def scripted(_game, _level, view, seed, *_args, **_kwargs):
+        legal = [a for a in view["legal"] if a["type"] != "announce"]
+        return ScriptedRandom([], prefer=("healthy", "accept"), seed=seed).choice(legal)
+
+    monkeypatch.setattr(runner, "decide", scripted)
     with live_server(settings_for(tmp_path), rng_factory=rng) as url:
         page = browser.new_page(viewport={"width": 1000, "height": 900})
         page.goto(url + "/")

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 LEVELS = ("beginner", "intermediate", "expert")
@@ -101,22 +101,3 @@ def available_bot_games() -> list[str]:
             continue
         names.append(name)
     return names
-
-
-
-Strategy = Callable[[dict[str, Any], random.Random], dict[str, Any]]
-
-
-def strategy(level: str) -> Strategy:
-    """The rooms' current synchronous entry point (the platform's placeholder, kept as it is:
-    every level plays the random bot, ``app.bots.random_bot``). The real bots of each level
-    are :func:`get_bot` and, off the event loop, ``app.bots.runner.decide``; the rooms switch
-    to those (docs/bots.md, "What is left").
-
-    Raises KeyError for an unknown level.
-    """
-    if level not in LEVELS:
-        raise KeyError(level)
-    from app.bots import random_bot
-
-    return random_bot.choose

@@ -10,6 +10,7 @@ legal actions, or None when the bot does not act out of turn.
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
 import random
 from collections.abc import Mapping
@@ -33,7 +34,9 @@ def configure(workers: int | None = None, executor: Executor | None = None) -> N
 def _executor() -> Executor:
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=_workers or os.cpu_count() or 1)
+        # forkserver: safe to start from a process that already runs threads (uvicorn, asyncio)
+        _pool = ProcessPoolExecutor(max_workers=_workers or os.cpu_count() or 1,
+                                    mp_context=multiprocessing.get_context("forkserver"))
     return _pool
 
 

@@ -34,7 +34,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from app import metrics, protocol
-from app.bots import strategy
+from app.bots import runner
 from app.clock import Clock
 from app.games.base import IllegalAction
 from app.games.registry import get_game
@@ -50,11 +50,13 @@ WINDOW_ANSWERS = ("catch", "pass")
 
 @dataclass(frozen=True)
 class ActorConfig:
-    """bot_delay: seconds a computer player thinks; round_pause: seconds between deals;
+    """bot_delay: seconds a computer player waits before it moves (pacing for people);
+    bot_budget_ms: the expert's thinking time per decision; round_pause: seconds between deals;
     turn_timeout: seconds a person has per move (None: no timer); resume_buffer: messages kept
     per audience for resuming clients."""
 
     bot_delay: float = 0.6
+    bot_budget_ms: int = 60
     round_pause: float = 3.0
     turn_timeout: float | None = None
     resume_buffer: int = 64
@@ -257,11 +259,9 @@ class TableActor:
         view = self._seat_view(seat)
         assert self.table is not None
         level = self._seat_bot(seat) or self.table.skill
-        try:
-            action = strategy(level)(view, self._rng)
-        except (KeyError, ValueError):
-            log.exception("table %s: bot of seat %s failed", self.table_id, seat)
-            action = {}
+        action = await self._bot_decision(seat, level, view) or {}
+        if turn != self._turn or self.progress is not progress:
+            return  # the table moved on while the computer player thought
         if not await self._apply(seat, {**action, "seat": seat}, None):
             # a computer player must never stall a table: fall back to a legal move
             log.warning("table %s: bot move %r refused; playing a legal one", self.table_id, action)
@@ -269,6 +269,19 @@ class TableActor:
             moves = [a for a in legal if a.get("type") != "announce"] or legal
             if moves:
                 await self._apply(seat, dict(moves[0]), None)
+
+    async def _bot_decision(self, seat: int, level: str, view: dict[str, Any]) -> dict[str, Any] | None:
+        """The computer player's choice for ``seat`` at ``level`` (app.bots), thought out off the
+        event loop (app.bots.runner's process pool) so that it never delays another table.
+        It sees only the seat's view and the table's rules. None when it fails or declines."""
+        assert self.table is not None
+        seed = self._rng.getrandbits(32)
+        try:
+            return await runner.decide(self.table.game, level, view, seed,
+                                       self._config.bot_budget_ms, rules=self.table.rules)
+        except Exception:
+            log.exception("table %s: bot of seat %s failed", self.table_id, seat)
+            return None
 
     async def _on_window(self, number: int) -> None:
         """A catch window's deadline: close it unless it closed already (or a newer one is open)."""
