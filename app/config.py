@@ -55,6 +55,9 @@ class Settings(BaseSettings):
     bench_echo: bool = False
     #: key and channel prefix in Redis (several sites may share one Redis)
     redis_prefix: str = "dr:"
+    #: rate-limit policies to override, e.g. RATE_LIMITS='{"table_create": "100/hour"}'
+    #: (names and defaults: app/guard/ratelimit.py)
+    rate_limits: dict[str, str] = {}
     #: Play now: seconds the longest waiter waits before computer players fill the table
     play_now_fill_after: float = 30.0
     #: Play now: deals per match of a table the queue forms

@@ -19,7 +19,7 @@ from app.clock import Clock
 from app.cluster import Cluster, make_cluster
 from app.config import Settings
 from app.db.engine import make_engine, make_sessionmaker
-from app.guard.ratelimit import RateLimits
+from app.guard.ratelimit import Policy, RateLimits
 from app.history.service import History
 from app.lobby.friends import Friends
 from app.lobby.hub import LobbyHub
@@ -102,7 +102,9 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     config = ActorConfig(bot_delay=settings.bot_delay, bot_budget_ms=settings.bot_budget_ms,
                          round_pause=settings.round_pause if round_pause is None else round_pause,
                          turn_timeout=settings.turn_timeout, resume_buffer=settings.resume_buffer)
-    limits = limits or RateLimits(redis_url=settings.redis_url or None)
+    limits = limits or RateLimits({Policy(name): spec for name, spec in settings.rate_limits.items()},
+                                  redis_url=settings.redis_url or None,
+                                  key_prefix=f"{settings.redis_prefix}limits")
     store = (MatchStore if settings.event_log else UnloggedMatchStore)(sessions, clock)
     cluster = make_cluster(settings.redis_url, prefix=settings.redis_prefix,
                            socket_timeout=2, socket_connect_timeout=2) \

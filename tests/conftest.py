@@ -58,3 +58,52 @@ def _bots_think_in_threads():
     yield
     runner.configure()
     executor.shutdown(wait=False, cancel_futures=True)
+
+
+@pytest.fixture
+async def app(tmp_path):
+    """The whole site on a temporary SQLite database, started (lifespan) and stopped."""
+    from tests.platform_helpers import make_app, settings_for
+
+    site = make_app(settings_for(tmp_path))
+    async with site.router.lifespan_context(site):
+        yield site
+
+
+@pytest.fixture
+def new_client(app):
+    """Make JSON API clients (tests.platform_helpers.Api) of ``app``, each with its own cookies."""
+    import httpx
+
+    from tests.platform_helpers import Api
+
+    def make() -> Api:
+        return Api(httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test"))
+
+    return make
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Debian Chromium driven by Playwright (mandatory with DOPPELRUNDE_REQUIRE_BROWSER=1)."""
+    require("browser", CHROMIUM.exists(), f"{CHROMIUM} not found")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def site(tmp_path):
+    """A live server (uvicorn in a thread) on a temporary database; yields its base URL."""
+    from tests.platform_helpers import live_server, settings_for
+
+    with live_server(settings_for(tmp_path)) as url:
+        yield url

@@ -9,40 +9,19 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.conftest import artifacts_dir, require
+from tests.conftest import artifacts_dir
 from tests.platform_helpers import ScriptedRandom, live_server, settings_for
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
 ACTIONABLE = """() => document.getElementById('match-result')?.textContent ||
   document.querySelector('#choices button[data-type]:not([data-type=announce]):not([disabled])') ||
   document.querySelector('#hand button.card.legal') ||
   document.querySelector('#hand button.card.selectable')"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    require("browser", CHROMIUM.exists(), f"{CHROMIUM} not found")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"])
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def site(tmp_path):
-    with live_server(settings_for(tmp_path)) as url:
-        yield url
 
 
 def act_once(page) -> bool:

@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import artifacts_dir
 from tests.platform_helpers import live_server, settings_for
-from tests.test_browser import browser, register  # noqa: F401 - the fixture
+from tests.test_browser import register
 
 # one move, clicked inside the page in one step (the table re-renders often, so a Playwright
 # click can find its card detached): "healthy", another button, poverty cards, a legal card
@@ -58,7 +58,7 @@ def play_to_end(pages, limit_s: float = 120) -> None:
 pytestmark = pytest.mark.browser
 
 
-def test_two_people_play_now_land_together_with_two_bots_and_see_history(browser, tmp_path):  # noqa: F811
+def test_two_people_play_now_land_together_with_two_bots_and_see_history(browser, tmp_path):
     settings = settings_for(tmp_path, play_now_fill_after=3.0, play_now_deals=1)
     with live_server(settings) as site:
         contexts = [browser.new_context(), browser.new_context()]

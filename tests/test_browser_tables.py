@@ -8,35 +8,13 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 
 import pytest
 
-from tests.conftest import artifacts_dir, require
-from tests.platform_helpers import live_server, settings_for
+from tests.conftest import artifacts_dir
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    require("browser", CHROMIUM.exists(), f"{CHROMIUM} not found")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"])
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def site(tmp_path):
-    with live_server(settings_for(tmp_path)) as url:
-        yield url
 
 
 def console_errors(page) -> list[str]:

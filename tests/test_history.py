@@ -7,29 +7,14 @@ import json
 import subprocess
 import sys
 
-import httpx
 import pytest
 from sqlalchemy import select
 
 from app.db.models import Result
 from app.scenario import load_scenario, replay
 from tests.conftest import ROOT
-from tests.platform_helpers import Api, make_app, settings_for
+from tests.platform_helpers import Api
 from tests.ratings.test_rating_store import play_out
-
-
-@pytest.fixture
-async def app(tmp_path):
-    app = make_app(settings_for(tmp_path))
-    async with app.router.lifespan_context(app):
-        yield app
-
-
-@pytest.fixture
-def new_client(app):
-    def make() -> Api:
-        return Api(httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test"))
-    return make
 
 
 async def me(api: Api):

@@ -5,25 +5,10 @@ from __future__ import annotations
 
 import re
 
-import httpx
 import pytest
 
 from app.games.registry import available_games, get_game
-from tests.platform_helpers import Api, make_app, settings_for
-
-
-@pytest.fixture
-async def app(tmp_path):
-    app = make_app(settings_for(tmp_path))
-    async with app.router.lifespan_context(app):
-        yield app
-
-
-@pytest.fixture
-def new_client(app):
-    def make() -> Api:
-        return Api(httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test"))
-    return make
+from tests.platform_helpers import Api
 
 
 async def registered(new_client, name: str) -> Api:

@@ -93,7 +93,9 @@ async def cluster(tmp_path):
     env = {**os.environ, "DATABASE_URL": url, "REDIS_URL": REDIS_URL, "REDIS_PREFIX": prefix,
            "SECRET_KEY": "two-processes", "DATA_DIR": str(tmp_path), "BOT_DELAY": "0",
            "ROUND_PAUSE": "0", "LEASE_TTL": str(LEASE_TTL), "SWEEP_INTERVAL": "1",
-           "PYTHONPATH": str(ROOT)}
+           "PYTHONPATH": str(ROOT),
+           # this test races creates and joins; the per-account creation limit is another test's
+           "RATE_LIMITS": '{"table_create": "1000/minute"}'}
     nodes = [Node(env, tmp_path / f"node{i}.log") for i in range(2)]
     from redis.asyncio import Redis
 

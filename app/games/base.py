@@ -166,6 +166,13 @@ class Game(Protocol):
         ...
 
 
+def quoted(value: Any, limit: int = 24) -> str:
+    """``repr(value)`` cut to ``limit`` characters: for messages that name a bad input without
+    echoing whatever a hostile client sent."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def action_label(action: Mapping[str, Any]) -> str:
     """A short human label of an action for error lines: ``seat 2 play QC``.
 

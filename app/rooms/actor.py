@@ -62,6 +62,11 @@ class ActorConfig:
     resume_buffer: int = 64
 
 
+def quoted_reason(text: str, limit: int = 200) -> str:
+    """A refusal reason cut to ``limit`` characters (the protocol's error line limit)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _action_for(action: dict[str, Any] | None, audience: int | None) -> dict[str, Any] | None:
     """The accepted action as ``audience`` may see it: its own in full, anyone else's only as
     type and seat. What an action did in public is in the game's events and each seat's view;
@@ -333,8 +338,8 @@ class TableActor:
             return False
         try:
             new_state, events = progress.try_action(action)
-        except IllegalAction as err:
-            self._error(origin, "illegal", str(err) or "not allowed now")
+        except IllegalAction as err:  # a reason a player can read, never a wall of echoed input
+            self._error(origin, "illegal", quoted_reason(str(err)) or "not allowed now")
             return False
         record = progress.current
         try:

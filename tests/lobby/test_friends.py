@@ -3,27 +3,12 @@ inviting a friend from the lobby with a live notification, and Friend tables for
 
 from __future__ import annotations
 
-import httpx
 import pytest
 
 from app.lobby.friends import FriendError
 from app.lobby.service import Viewer
 from app.rooms.connection import Connection
-from tests.platform_helpers import Api, make_app, settings_for
-
-
-@pytest.fixture
-async def app(tmp_path):
-    app = make_app(settings_for(tmp_path))
-    async with app.router.lifespan_context(app):
-        yield app
-
-
-@pytest.fixture
-def new_client(app):
-    def make() -> Api:
-        return Api(httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test"))
-    return make
+from tests.platform_helpers import Api
 
 
 async def registered(new_client, name: str) -> tuple[Api, int]:

@@ -3,7 +3,6 @@ tables by rating, computer players fill at the deadline; one queue or table at a
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from sqlalchemy import select
 
@@ -12,21 +11,7 @@ from app.db.models import GameTable, PlayerRating, Seat
 from app.lobby.playnow import PlayNow
 from app.lobby.service import Viewer
 from app.rooms.connection import Connection
-from tests.platform_helpers import Api, make_app, settings_for
-
-
-@pytest.fixture
-async def app(tmp_path):
-    app = make_app(settings_for(tmp_path))
-    async with app.router.lifespan_context(app):
-        yield app
-
-
-@pytest.fixture
-def new_client(app):
-    def make() -> Api:
-        return Api(httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test"))
-    return make
+from tests.platform_helpers import Api
 
 
 async def registered(new_client, name: str) -> tuple[Api, int]:

@@ -20,7 +20,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from app.games.base import Event, IllegalAction, Seat
+from app.games.base import Event, IllegalAction, Seat, quoted
 from app.games.doppelganger_tricks.cards import Card, Suit, parse_card, parse_suit
 from app.games.doppelganger_tricks.flow import BIDS, MAX_BID, bonus_options, phase
 from app.games.doppelganger_tricks.state import Bonus, Phase, Play, RoundState
@@ -40,13 +40,13 @@ def check_shape(state: RoundState, action: Mapping[str, Any]) -> tuple[Seat, str
         raise IllegalAction("an action is a JSON object")
     seat = action.get("seat")
     if type(seat) is not int or not 0 <= seat < state.players:
-        raise IllegalAction(f"no such seat {seat!r}")
+        raise IllegalAction(f"no such seat {quoted(seat)}")
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in ALLOWED_KEYS:
-        raise IllegalAction(f"unknown action type {kind!r}")
+        raise IllegalAction(f"unknown action type {quoted(kind)}")
     extra = sorted(str(key) for key in action if key not in ALLOWED_KEYS[kind])
     if extra:
-        raise IllegalAction(f"unexpected field {extra[0]!r} in a {kind} action")
+        raise IllegalAction(f"unexpected field {quoted(extra[0])} in a {kind} action")
     return seat, kind
 
 

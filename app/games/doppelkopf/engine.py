@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from app.games.base import IllegalAction
+from app.games.base import IllegalAction, quoted
 from app.games.doppelkopf import announcements as ann
 from app.games.doppelkopf.cards import CARD_POINTS, FOX, QUEEN_OF_CLUBS, SUIT_NAMES
 from app.games.doppelkopf.contracts import TRUMP, card_order, order_name_of
@@ -114,7 +114,7 @@ def apply(state: State, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
         raise IllegalAction("seat must be 0, 1, 2 or 3")
     handler = _HANDLERS.get(action.get("type"))  # type: ignore[arg-type]
     if handler is None:
-        raise IllegalAction(f"unknown action type {action.get('type')!r}")
+        raise IllegalAction(f"unknown action type {quoted(action.get('type'))}")
     if state.phase == "done":
         raise IllegalAction("the deal is over")
     return handler(state, seat, action)
@@ -155,7 +155,7 @@ def _declaration_refusal(value: Any, state: State) -> str:
         return "this hand may not be thrown in"
     if isinstance(value, str) and value.startswith("solo_") and value in state.rules.offered_solos:
         return "computer players play no solo in duel mode"
-    return f"{value!r} is not a reservation of these rules"
+    return f"{quoted(value)} is not a reservation of these rules"
 
 
 def _resolve_reservations(state: State, events: list[Event]) -> None:
@@ -216,7 +216,7 @@ def _cards_of(action: Mapping[str, Any], hand: Sequence[str]) -> list[str]:
     if not isinstance(cards, list) or len(cards) != 3 or not all(isinstance(c, str) for c in cards):
         raise IllegalAction("cards must be a list of three cards")
     if Counter(cards) - Counter(hand):
-        raise IllegalAction("you do not hold all of " + ", ".join(cards))
+        raise IllegalAction("you do not hold all of " + ", ".join(quoted(c, 8) for c in cards))
     return cards
 
 
@@ -295,7 +295,7 @@ def _announce(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State
     value = action.get("value")
     level = ann.level_of(value) if isinstance(value, str) else None
     if level is None:
-        raise IllegalAction(f"unknown announcement {value!r}")
+        raise IllegalAction(f"unknown announcement {quoted(value)}")
     if not ann.announcement_window_open(state):
         raise IllegalAction(_closed_reason(state))
     if is_computer_seat(state.rules, seat):
@@ -341,7 +341,7 @@ def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
     card = action.get("card")
     hand = state.hands[seat]
     if not isinstance(card, str) or card not in hand:
-        raise IllegalAction(f"you do not hold {card}")
+        raise IllegalAction(f"you do not hold {quoted(card)}")
     if state.trick:
         suit_of = state.order.suit_of
         led = suit_of[state.trick[0].card]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.games.base import Action, Event, IllegalAction, Seat
+from app.games.base import Action, Event, IllegalAction, Seat, quoted
 from app.games.doppio.catch import answer, close_catch_window
 from app.games.doppio.layout import POSITIONS
 from app.games.doppio.state import DoppioState
@@ -32,14 +32,14 @@ WINDOW_ACTIONS = ("catch", "pass")
 def _seat_of(state: DoppioState, action: Mapping[str, Any]) -> Seat:
     seat = action.get("seat")
     if type(seat) is not int or not 0 <= seat < state.players:
-        raise IllegalAction(f"no seat {seat!r} at a table of {state.players}")
+        raise IllegalAction(f"no seat {quoted(seat)} at a table of {state.players}")
     return seat
 
 
 def _position_of(action: Mapping[str, Any]) -> str:
     position = action.get("position")
     if not isinstance(position, str) or position not in POSITIONS:
-        raise IllegalAction(f"unknown position {position!r}, expected one of {' '.join(POSITIONS)}")
+        raise IllegalAction(f"unknown position {quoted(position)}, expected one of {' '.join(POSITIONS)}")
     return position
 
 
@@ -91,7 +91,7 @@ def apply_action(state: DoppioState, action: Mapping[str, Any]) -> tuple[DoppioS
         if reason is not None:
             raise IllegalAction(reason)
         return answer(state, seat, caught=kind == "catch")
-    raise IllegalAction(f"unknown action type {kind!r}, expected discard, doppio, catch or pass")
+    raise IllegalAction(f"unknown action type {quoted(kind)}, expected discard, doppio, catch or pass")
 
 
 def legal_actions(state: DoppioState, seat: Seat) -> list[Action]:
