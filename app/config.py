@@ -30,6 +30,8 @@ class Settings(BaseSettings):
     bot_budget_ms: int = 60  # thinking time of an expert computer player per decision
     #: seconds a seat has for its move before a computer player moves for it (None: no timer)
     turn_timeout: float | None = None
+    #: seconds a seated person may be gone before a computer player moves for them (unset: 30)
+    away_grace: float | None = 30.0
     #: recent server messages kept per seat for resuming clients
     resume_buffer: int = 64
     #: largest accepted WebSocket message, in bytes

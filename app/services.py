@@ -101,7 +101,8 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     sessions = make_sessionmaker(engine)
     config = ActorConfig(bot_delay=settings.bot_delay, bot_budget_ms=settings.bot_budget_ms,
                          round_pause=settings.round_pause if round_pause is None else round_pause,
-                         turn_timeout=settings.turn_timeout, resume_buffer=settings.resume_buffer)
+                         turn_timeout=settings.turn_timeout, resume_buffer=settings.resume_buffer,
+                         away_grace=settings.away_grace)
     limits = limits or RateLimits({Policy(name): spec for name, spec in settings.rate_limits.items()},
                                   redis_url=settings.redis_url or None,
                                   key_prefix=f"{settings.redis_prefix}limits")

@@ -278,3 +278,50 @@ async def test_every_registered_game_plays_a_deal_at_a_table(env, game_name):
         await actor.idle()
     assert actor.table.status == "finished"
     assert actor.progress.counted() == 1
+
+
+async def _tick(clock, seconds: float, actor) -> None:
+    clock.advance(seconds)
+    await asyncio.sleep(0)  # let woken tasks run; no wall-clock wait
+    await actor.idle()
+
+
+async def test_a_computer_player_moves_for_a_person_gone_longer_than_the_grace(env):
+    clock = env["clock"]
+    actor, viewers = await env["table"](ActorConfig(bot_delay=0, round_pause=0, away_grace=20))
+    conns = await attach_both(actor, viewers)
+    gone = turn(actor)
+    actor.detach(conns[gone])
+    await actor.idle()
+    await _tick(clock, 19, actor)
+    assert actor.progress.current.actions == []  # still within the grace period
+    await _tick(clock, 1, actor)
+    assert [a["seat"] for a in actor.progress.current.actions] == [gone]
+    present = 1 - gone
+    for _ in range(200):  # only the present person acts; the clock does not move any more
+        if actor.table.status == "finished":
+            break
+        movers = () if actor.progress.round_over() else actor.progress.game.to_act(actor.progress.state)
+        if movers and movers[0] == present:
+            await step(actor, conns)
+        await _tick(clock, 0, actor)
+    # the gone seat was played at each of its turns without a new grace period, to the end
+    assert actor.table.status == "finished"
+
+
+async def test_a_person_back_within_the_grace_keeps_their_seat(env):
+    clock = env["clock"]
+    actor, viewers = await env["table"](ActorConfig(bot_delay=0, round_pause=0, away_grace=20))
+    conns = await attach_both(actor, viewers)
+    seat = turn(actor)
+    actor.detach(conns[seat])
+    await actor.idle()
+    await _tick(clock, 10, actor)
+    back = Connection(viewers[seat].id)
+    actor.attach(back)
+    await actor.idle()
+    await _tick(clock, 30, actor)
+    assert actor.progress.current.actions == []  # nobody moved for them
+    conns[seat] = back
+    await step(actor, conns)
+    assert [a["seat"] for a in actor.progress.current.actions] == [seat]

@@ -53,10 +53,13 @@ class ActorConfig:
     """bot_delay: seconds a computer player waits before it moves (pacing for people);
     bot_budget_ms: the expert's thinking time per decision; round_pause: seconds between deals;
     turn_timeout: seconds a person has per move (None: no timer); resume_buffer: messages kept
-    per audience for resuming clients."""
+    per audience for resuming clients; away_grace: see below."""
 
     bot_delay: float = 0.6
     bot_budget_ms: int = 60
+    #: seconds a seated person may be gone (no connection) before a computer player of the
+    #: table's level moves for that seat, until the person is back (None: never)
+    away_grace: float | None = 30.0
     round_pause: float = 3.0
     turn_timeout: float | None = None
     resume_buffer: int = 64
@@ -97,6 +100,7 @@ class TableActor:
         self._buffers: dict[int | None, deque[dict[str, Any]]] = {}
         self._turn = 0
         self._deadlines: dict[int, float] = {}
+        self._away_since: dict[int, float] = {}  # seat → when its person's last connection went
         self._window_no = 0  # counts opened catch windows
         self._window_deadline: float | None = None  # monotonic time the open window closes
         self._window_timed_out = False  # the last window was closed by its deadline
@@ -199,6 +203,7 @@ class TableActor:
     async def _on_attach(self, conn: Connection, last_seq: int | None, epoch: str | None) -> None:
         seat = self._seat_of_user(conn.user_id)
         if seat is not None:
+            self._away_since.pop(seat, None)  # back: the computer player stops moving for them
             for other_id, (other, other_seat) in list(self._conns.items()):
                 if other_seat == seat:
                     other.close(protocol.dump(protocol.Closed(
@@ -220,6 +225,22 @@ class TableActor:
             self._broadcast(None, [{"type": "connected", "seat": entry[1], "connected": False}])
             if self._window_open():
                 self._pass_absent(self._window_no)
+            if not self._seat_connected(entry[1]) and self._seat_bot(entry[1]) is None:
+                self._away_since[entry[1]] = self._clock.monotonic()
+                self._schedule_away(entry[1])
+
+    def _seat_connected(self, seat: int) -> bool:
+        return any(other_seat == seat for _conn, other_seat in self._conns.values())
+
+    def _schedule_away(self, seat: int) -> None:
+        """If ``seat``'s person is gone and it is their move, let a computer player move for
+        them once the grace period since they left is over (ActorConfig.away_grace)."""
+        since, grace, progress = self._away_since.get(seat), self._config.away_grace, self.progress
+        if since is None or grace is None or progress is None or progress.round_over():
+            return
+        if seat in progress.game.to_act(progress.state):
+            wait = max(0.0, since + grace - self._clock.monotonic())
+            self._later(max(wait, self._config.bot_delay), ("turn", seat, self._turn, "away"))
 
     async def _on_act(self, conn: Connection, action: dict[str, Any]) -> None:
         entry = self._conns.get(conn.id)
@@ -254,11 +275,13 @@ class TableActor:
         if self.progress is not None and self.progress.round_over() and not self.progress.match_over():
             await self._deal_next()
 
-    async def _on_turn(self, seat: int, turn: int) -> None:
-        """A computer seat's move, or a person's timed-out move (the bot plays for them)."""
+    async def _on_turn(self, seat: int, turn: int, reason: str = "move") -> None:
+        """A computer seat's move, or a person's timed-out or away move (a bot plays for them)."""
         progress = self.progress
         if turn != self._turn or progress is None or progress.round_over():
             return
+        if reason == "away" and (seat not in self._away_since or self._seat_connected(seat)):
+            return  # the person came back in time
         if seat not in progress.game.to_act(progress.state):
             return
         view = self._seat_view(seat)
@@ -475,6 +498,8 @@ class TableActor:
             elif self._config.turn_timeout is not None:
                 self._deadlines[seat] = self._clock.monotonic() + self._config.turn_timeout
                 self._later(self._config.turn_timeout, ("turn", seat, self._turn))
+            if self._seat_bot(seat) is None:
+                self._schedule_away(seat)
 
     def _later(self, seconds: float, command: tuple[Any, ...]) -> None:
         if seconds <= 0:
