@@ -54,7 +54,10 @@ frames = st.one_of(
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("fuzz")
-    app = make_app(settings_for(tmp), limits=RateLimits({Policy.WS_MESSAGE: "100000/second"}))
+    # nobody may move while the fuzzer runs: no computer player takes over a seat whose socket
+    # the flood closed (away_grace), however long hypothesis takes
+    app = make_app(settings_for(tmp, away_grace=None),
+                   limits=RateLimits({Policy.WS_MESSAGE: "100000/second"}))
     with TestClient(app) as client:
         csrf = client.get("/api/me").json()["csrf"]
         assert client.post("/api/guest", headers={"X-CSRF-Token": csrf}).status_code == 201
