@@ -107,3 +107,23 @@ def site(tmp_path):
 
     with live_server(settings_for(tmp_path)) as url:
         yield url
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+async def db_url(request, tmp_path):
+    """A fresh empty database: SQLite in tmp_path, and a new PostgreSQL database on
+    127.0.0.1:5432 (dropped afterwards; mandatory with DOPPELRUNDE_REQUIRE_POSTGRES=1)."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path}/db.sqlite"
+        return
+    import random
+
+    from tests.platform_helpers import create_pg_database, drop_pg_database, postgres_available
+
+    require("postgres", postgres_available(), "nothing listens on 127.0.0.1:5432")
+    name = f"doppelrunde_test_{os.getpid()}_{random.randrange(10**6)}"
+    url = await create_pg_database(name)
+    try:
+        yield url
+    finally:
+        await drop_pg_database(name)

@@ -7,7 +7,6 @@ touch data of other suites.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 
 import pytest
@@ -23,31 +22,13 @@ from app.rooms.actor import ActorConfig
 from app.rooms.connection import Connection
 from app.rooms.manager import RoomManager
 from app.rooms.store import MatchStore
-from tests.conftest import require
 from tests.platform_helpers import (
-    create_pg_database,
-    drop_pg_database,
-    postgres_available,
     register_highcard,
 )
 
 EXPECTED_TABLES = {"users", "sessions", "friendships", "tables", "seats", "invitations",
                    "matches", "rounds", "actions", "results", "ratings", "rating_history",
                    "blocks", "alembic_version"}
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def db_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path}/db.sqlite"
-        return
-    require("postgres", postgres_available(), "nothing listens on 127.0.0.1:5432")
-    name = f"doppelrunde_platform_{os.getpid()}_{random.randrange(10**6)}"
-    url = await create_pg_database(name)
-    try:
-        yield url
-    finally:
-        await drop_pg_database(name)
 
 
 @pytest.fixture

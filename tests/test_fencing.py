@@ -4,10 +4,6 @@ wrote fails on the unique (round, idx) constraint, and its actor drops the table
 from __future__ import annotations
 
 import asyncio
-import os
-import random
-
-import pytest
 
 from app.clock import Clock
 from app.db.engine import make_engine, make_sessionmaker, upgrade
@@ -17,29 +13,11 @@ from app.rooms.actor import ActorConfig, TableActor
 from app.rooms.connection import Connection
 from app.rooms.manager import RoomManager
 from app.rooms.store import MatchStore
-from tests.conftest import require
 from tests.platform_helpers import (
-    create_pg_database,
-    drop_pg_database,
-    postgres_available,
     register_highcard,
 )
 
 CONFIG = ActorConfig(bot_delay=0, round_pause=0)
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def db_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path}/db.sqlite"
-        return
-    require("postgres", postgres_available(), "nothing listens on 127.0.0.1:5432")
-    name = f"doppelrunde_fence_{os.getpid()}_{random.randrange(10**6)}"
-    url = await create_pg_database(name)
-    try:
-        yield url
-    finally:
-        await drop_pg_database(name)
 
 
 async def test_the_stale_owner_is_fenced_and_says_nothing(db_url):

@@ -5,7 +5,6 @@ pure core in app/ratings/leaderboard.py."""
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 from datetime import UTC, datetime, timedelta
 
@@ -26,27 +25,9 @@ from app.rooms.actor import ActorConfig
 from app.rooms.connection import Connection
 from app.rooms.manager import RoomManager
 from app.rooms.store import MatchStore
-from tests.conftest import require
 from tests.platform_helpers import (
-    create_pg_database,
-    drop_pg_database,
-    postgres_available,
     register_highcard,
 )
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def db_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path}/db.sqlite"
-        return
-    require("postgres", postgres_available(), "nothing listens on 127.0.0.1:5432")
-    name = f"doppelrunde_ratings_{os.getpid()}_{random.randrange(10**6)}"
-    url = await create_pg_database(name)
-    try:
-        yield url
-    finally:
-        await drop_pg_database(name)
 
 
 @pytest.fixture
