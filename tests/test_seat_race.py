@@ -20,7 +20,6 @@ from app.db.models import GameTable, Seat, User
 from app.lobby.friends import Friends
 from app.lobby.service import Lobby, LobbyError, NewTable, Viewer
 from tests.platform_helpers import register_highcard
-from tests.test_db import db_url  # noqa: F401  (the SQLite / PostgreSQL fixture)
 
 ROUNDS = 1000
 BATCH = 5
@@ -47,7 +46,7 @@ class CountingRooms:
         pass
 
 
-async def test_two_clients_racing_for_the_last_seat_exactly_one_wins(db_url):  # noqa: F811
+async def test_two_clients_racing_for_the_last_seat_exactly_one_wins(db_url):
     register_highcard()
     await asyncio.to_thread(upgrade, db_url)
     engine = make_engine(db_url)
