@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,3 +57,19 @@ def scenario_of(game: Game, rules: Any, players: int, played: Played) -> dict[st
         "rounds": [{"dealer": played.dealer, "deal": played.deal, "deck": played.deck,
                     "actions": played.actions}],
     }
+
+
+def cards_in(value: Any, names: Collection[str], skip: Collection[str] = ()) -> Counter[str]:
+    """Every card name (from ``names``) anywhere in a JSON value, with multiplicity, leaving out
+    the keys in ``skip`` (fields checked separately, e.g. the own hand)."""
+    found: Counter[str] = Counter()
+    if isinstance(value, str) and value in names:
+        found[value] += 1
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key not in skip:
+                found += cards_in(item, names, skip)
+    elif isinstance(value, list):
+        for item in value:
+            found += cards_in(item, names, skip)
+    return found

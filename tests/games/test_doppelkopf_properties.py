@@ -14,7 +14,7 @@ from app.games.base import IllegalAction
 from app.games.doppelkopf import GAME
 from app.games.doppelkopf.cards import ALL_CARDS, deck
 from app.scenario import load_scenario, replay
-from tests.games.randomplay import play_random_round, scenario_of
+from tests.games.randomplay import cards_in, play_random_round, scenario_of
 
 RULE_SETS: list[dict[str, Any]] = [
     {"preset": "ddv"},
@@ -52,20 +52,6 @@ def _play(case: tuple[int, int, int]):
     rng = random.Random(seed)
     return rules, play_random_round(GAME, rules, 4, rng, dealer=dealer, out_of_turn=0.02,
                                     choose=mostly_healthy)
-
-
-def _cards_in(value: Any) -> Counter[str]:
-    found: Counter[str] = Counter()
-    if isinstance(value, str) and value in ALL_CARDS:
-        found[value] += 1
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if key not in ("trumps", "hand", "legal", "last_trick"):
-                found += _cards_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            found += _cards_in(item)
-    return found
 
 
 @settings(max_examples=150, derandomize=True, deadline=None)
@@ -143,7 +129,7 @@ def test_a_view_never_holds_another_seats_card(case):
                 allowed += Counter(state.poverty_cards)
             if view["tricks"]:
                 assert view["last_trick"]["cards"] == view["tricks"][-1]["cards"]
-            leaked = _cards_in(view) - allowed
+            leaked = cards_in(view, ALL_CARDS, ("trumps", "hand", "legal", "last_trick")) - allowed
             legal_cards = Counter(c for a in view["legal"] for c in a.get("cards", [a.get("card")]) if c)
             assert set(legal_cards) <= set(state.hands[seat])
             assert not leaked, f"seat {seat} sees {dict(leaked)}"

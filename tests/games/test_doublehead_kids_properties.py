@@ -14,7 +14,7 @@ from app.games.base import RoundOutcome, RulesError
 from app.games.doppelkopf.cards import ALL_CARDS, deck
 from app.games.doublehead_kids import GAME
 from app.scenario import load_scenario, replay
-from tests.games.randomplay import play_random_round, scenario_of
+from tests.games.randomplay import cards_in, play_random_round, scenario_of
 
 RULE_SETS: list[dict[str, Any]] = [
     {"preset": "basic"},
@@ -42,21 +42,6 @@ def _play(case: tuple[int, int, int]):
     played = play_random_round(GAME, rules, 4, random.Random(seed), dealer=dealer,
                                out_of_turn=0.03, choose=kids_choice)
     return rules, played
-
-
-def _cards_in(value: Any) -> Counter[str]:
-    """Card codes among the values of a view (the static name tables are keys, not values)."""
-    found: Counter[str] = Counter()
-    if isinstance(value, str) and value in ALL_CARDS:
-        found[value] += 1
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            if key not in ("trumps", "hand", "legal", "last_trick", "card_names"):
-                found += _cards_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            found += _cards_in(item)
-    return found
 
 
 @settings(max_examples=150, derandomize=True, deadline=None)
@@ -109,7 +94,7 @@ def test_a_view_never_holds_another_seats_card(case):
             assert view["game"] == "doublehead_kids"
             own = Counter(state.hands[seat]) if seat is not None else Counter()
             assert sorted(view["hand"]) == sorted(own.elements())
-            leaked = _cards_in(view) - (public + own)
+            leaked = cards_in(view, ALL_CARDS, ("trumps", "hand", "legal", "last_trick", "card_names")) - (public + own)
             assert not leaked, f"seat {seat} sees {dict(leaked)}"
 
 
