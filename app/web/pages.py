@@ -27,6 +27,7 @@ from app.api.deps import (
     viewer,
 )
 from app import i18n
+from app.i18n import names
 from app.bots import LEVELS
 from app.lobby.friends import FriendError
 from app.lobby.presence import online_users
@@ -37,6 +38,7 @@ templates = Jinja2Templates(directory=ROOT / "templates")
 templates.env.add_extension("jinja2.ext.i18n")
 templates.env.install_gettext_callables(gettext=i18n.gettext, ngettext=i18n.ngettext,
                                         newstyle=True)
+templates.env.filters.update(names.FILTERS)
 router = APIRouter()
 
 
@@ -59,7 +61,7 @@ async def _lobby_page(request: Request, services, user, status: int = 200,
     friends = (await services.friends.listing(user.id, online_users(services.hub, services.rooms))
                if user else None)
     return _page(request, "lobby.html", user, status, tables=tables, friends=friends,
-                 games=services.lobby.games(), levels=LEVELS, error=error)
+                 games=names.games_for_form(services.lobby.games()), levels=LEVELS, error=error)
 
 
 @router.get("/", response_class=HTMLResponse)
