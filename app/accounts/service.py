@@ -13,7 +13,7 @@ from datetime import timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, select
+from sqlalchemy import ColumnElement, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -43,6 +43,12 @@ def check_name(name: str) -> str:
     if name.lower().startswith("guest-"):
         raise AccountError("name", "names starting with Guest- are kept for guests")
     return name
+
+
+def name_is(name: str) -> ColumnElement[bool]:
+    """The WHERE clause finding the user called ``name`` whatever its case ("anna" finds
+    "Anna"), stripped; it uses the database's lower(), as the unique index does."""
+    return func.lower(User.name) == func.lower(name.strip())
 
 
 class Accounts:
@@ -80,7 +86,7 @@ class Accounts:
     async def authenticate(self, name: str, password: str) -> User:
         """Return the user of ``name`` if ``password`` is right; else raise AccountError."""
         async with self._db() as db:
-            user = (await db.execute(select(User).where(User.name == name.strip()))).scalar_one_or_none()
+            user = (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()
         stored = user.password_hash if user is not None and user.password_hash else _DUMMY_HASH
         try:
             _hasher.verify(stored, password)
@@ -134,4 +140,4 @@ class Accounts:
     async def user_by_name(self, name: str) -> User | None:
         """The user called ``name`` (exact), or None."""
         async with self._db() as db:
-            return (await db.execute(select(User).where(User.name == name.strip()))).scalar_one_or_none()
+            return (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()

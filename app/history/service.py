@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.accounts.service import name_is
 from app.clock import Clock
 from app.db.models import Match, PlayerRating, RatingChange, Result, User
 from app.games.registry import available_games
@@ -52,7 +53,7 @@ class History:
         self._clock = clock
 
     async def _player(self, db: AsyncSession, name: str) -> User:
-        user = (await db.execute(select(User).where(User.name == name))).scalar_one_or_none()
+        user = (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()
         if user is None:
             raise HistoryError(f"there is no player called {name!r}")
         if user.is_guest:

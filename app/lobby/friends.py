@@ -23,6 +23,7 @@ from sqlalchemy import and_, delete, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.accounts.service import name_is
 from app.clock import Clock
 from app.db.models import Block, Friendship, User
 
@@ -49,7 +50,7 @@ class Friends:
         self._clock = clock
 
     async def _user(self, db: AsyncSession, name: str) -> User:
-        user = (await db.execute(select(User).where(User.name == name.strip()))).scalar_one_or_none()
+        user = (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()
         if user is None:
             raise FriendError(f"there is no player called {name.strip()!r}")
         return user

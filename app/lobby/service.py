@@ -23,6 +23,7 @@ from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.accounts.service import name_is
 from app.clock import Clock
 from app.cluster.claims import Claims, InProcessClaims
 from app.db.models import Friendship, GameTable, Invitation, Seat, User
@@ -167,7 +168,7 @@ class Lobby:
         async with self._db() as db:
             invitees = []
             for name in dict.fromkeys(n.strip() for n in spec.invite if n.strip()):
-                user = (await db.execute(select(User).where(User.name == name))).scalar_one_or_none()
+                user = (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()
                 if user is None:
                     raise LobbyError(f"there is no player called {name!r}", 404)
                 invitees.append(user.id)
@@ -378,7 +379,7 @@ class Lobby:
                 raise LobbyError("no such table", 404)
             if table.owner_id != viewer.id:
                 raise LobbyError("only the table's owner invites", 403)
-            user = (await db.execute(select(User).where(User.name == name.strip()))).scalar_one_or_none()
+            user = (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()
             if user is None:
                 raise LobbyError(f"there is no player called {name.strip()!r}", 404)
             if await self._friends.blocked_between(viewer.id, user.id):
