@@ -3,7 +3,7 @@
 import {Socket} from "./socket.js";
 import {cardLabel, cardSVG} from "./cards.js";
 import {t} from "./i18n.js";
-import {TYPE_LABELS, label, scoreLine} from "./words.js";
+import {TYPE_LABELS, label, playerName, scoreLine} from "./words.js";
 
 const page = document.getElementById("table-page");
 const tableId = Number(page.dataset.table);
@@ -88,7 +88,7 @@ window.doppelrunde = {get state() { return state; }, get seq() { return seq; },
 
 function seatName(seat) {
   const info = state.table.seats.find((s) => s.seat === seat);
-  return info ? info.name : t("Seat %(number)s", {number: seat + 1});
+  return info ? playerName(info) : t("Seat %(number)s", {number: seat + 1});
 }
 
 function turnOf(view) {
@@ -115,7 +115,7 @@ function renderSeats() {
     if (seat === state.you) div.classList.add("you");
     if (view && turnOf(view) === seat) div.classList.add("to-move");
     const name = document.createElement("strong");
-    name.textContent = info ? info.name : t("(free)");
+    name.textContent = info ? playerName(info) : t("(free)");
     div.appendChild(name);
     const notes = [];
     if (info && info.bot) notes.push(t("computer"));
