@@ -28,13 +28,16 @@ class _Msg(BaseModel):
 
 
 class Hello(_Msg):
-    """Attach this connection to a table (or the lobby when ``table`` is None)."""
+    """Attach this connection to a table (or the lobby when ``table`` is None). ``deltas``:
+    events carry ``patch`` (the change of the receiver's state, app.rooms.delta) instead of
+    the whole ``state``, and a resume sends the missed patches."""
 
     type: Literal["hello"]
     table: int | None = None
     last_seq: int | None = Field(default=None, ge=0)
     epoch: str | None = Field(default=None, max_length=64)
     key: str | None = Field(default=None, max_length=64)
+    deltas: bool = False
 
 
 class ActionCommand(_Msg):

@@ -247,12 +247,15 @@ async def player(ws_url: str, table_id: int, cookie: str, seed: int, stats: Stat
                  stop: asyncio.Event, measuring: asyncio.Event, think: float) -> None:
     import websockets
 
+    from app.rooms.delta import ClientState
+
     rng = random.Random(seed)
+    tracker = ClientState()  # the client asks for deltas, as the browser does
     try:
         async with websockets.connect(ws_url, additional_headers={"Cookie": cookie},
                                       open_timeout=60, ping_interval=None,
                                       max_size=2**22) as ws:
-            await ws.send(json.dumps({"type": "hello", "table": table_id}))
+            await ws.send(json.dumps({"type": "hello", "table": table_id, "deltas": True}))
             acted_seq = -1
             sent_at: float | None = None
             greeted = False
@@ -273,7 +276,11 @@ async def player(ws_url: str, table_id: int, cookie: str, seed: int, stats: Stat
                         stats.error("closed")
                         return
                     continue
-                state = message["state"]
+                try:
+                    state = tracker.apply(message)
+                except ValueError:  # cannot happen unless the server's patches are wrong
+                    stats.error("patch")
+                    return
                 if kind == "snapshot" and not greeted:
                     greeted = True
                     stats.connected += 1

@@ -50,7 +50,10 @@ async def _write(ws: WebSocket, conn: Connection) -> None:
             with contextlib.suppress(Exception):
                 await ws.close(code=1000)
             return
-        await ws.send_json(message)
+        if isinstance(message, str):  # encoded once by the table actor for its audience
+            await ws.send_text(message)
+        else:
+            await ws.send_json(message)
 
 
 @router.websocket("/ws")
@@ -144,6 +147,7 @@ async def _hello(services, conn: Connection, user, hello: protocol.Hello,
         else:
             conn.send(_error(0, "not_found", "no such table"))
         return None
+    conn.deltas = hello.deltas
     actor = services.rooms.actor(hello.table)
     actor.attach(conn, hello.last_seq, hello.epoch)
     return actor

@@ -22,6 +22,7 @@ next turn action closes it identically.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import secrets
@@ -38,6 +39,7 @@ from app.bots import runner
 from app.clock import Clock
 from app.games.base import IllegalAction
 from app.games.registry import get_game
+from app.rooms import delta
 from app.rooms.connection import Connection
 from app.rooms.match import MatchProgress, RoundRecord
 from app.rooms.store import MatchStore, TableInfo
@@ -46,6 +48,7 @@ log = logging.getLogger(__name__)
 
 #: the actions that answer a catch window; while one is open the room accepts nothing else
 WINDOW_ANSWERS = ("catch", "pass")
+_COMPACT = (",", ":")
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,10 @@ class TableActor:
         self.progress: MatchProgress | None = None
         self.match_id: int | None = None
         self._conns: dict[int, tuple[Connection, int | None]] = {}
-        self._buffers: dict[int | None, deque[dict[str, Any]]] = {}
+        #: per audience (seat, None: spectators): (seq, encoded patch event) of recent seqs
+        self._buffers: dict[int | None, deque[tuple[int, str]]] = {}
+        #: per audience: its state as of the last seq (the base of the next patch)
+        self._last_state: dict[int | None, dict[str, Any]] = {}
         self._turn = 0
         self._deadlines: dict[int, float] = {}
         self._away_since: dict[int, float] = {}  # seat → when its person's last connection went
@@ -210,7 +216,7 @@ class TableActor:
                         seq=self.seq, reason="taken_over", reconnect=False)))
                     del self._conns[other_id]
         self._conns[conn.id] = (conn, seat)
-        missed = self._missed(seat, last_seq, epoch)
+        missed = self._missed(conn, seat, last_seq, epoch)
         if missed is None:
             conn.send(self._snapshot(seat))
         else:
@@ -549,7 +555,9 @@ class TableActor:
                 window["remaining"] = self._window_left()
         return view
 
-    def _state(self, seat: int | None) -> protocol.TableState:
+    def _state(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: spectators) sees now: the fields of protocol.TableState as a
+        JSON-ready dict (built directly: this runs for every audience after every change)."""
         assert self.table is not None
         connected = {s for _c, s in self._conns.values() if s is not None}
         table = {
@@ -571,13 +579,14 @@ class TableActor:
         deadline = None
         if seat is not None and seat in self._deadlines:
             deadline = max(0.0, self._deadlines[seat] - self._clock.monotonic())
-        return protocol.TableState(table=table, you=seat, view=view, scores=scores,
-                                   result=result, deadline=deadline)
+        return {"table": table, "you": seat, "view": view, "scores": scores, "result": result,
+                "deadline": deadline}
 
     def _sheet(self, progress: MatchProgress) -> tuple[dict[str, Any], dict[str, Any] | None]:
-        """The score sheet and result: the same for every audience of one seq, so computed
-        once per seq (it replays every finished round's totals)."""
-        key = (self.seq, id(progress), len(progress.rounds), progress.round_over())
+        """The score sheet and result: the same for every audience until a round ends, so
+        computed once (it replays every finished round's totals) and shared — the same
+        object, which lets the delta skip it by identity."""
+        key = (id(progress), len(progress.rounds), progress.round_over(), progress.match_over())
         if self._sheet_cache is None or self._sheet_cache[0] != key:
             scores = progress.score_sheet()
             result = ({"winners": progress.winners(), "totals": scores["totals"]}
@@ -585,37 +594,58 @@ class TableActor:
             self._sheet_cache = (key, scores, result)
         return self._sheet_cache[1], self._sheet_cache[2]
 
-    def _snapshot(self, seat: int | None) -> dict[str, Any]:
-        return protocol.dump(protocol.Snapshot(seq=self.seq, epoch=self.epoch,
-                                               state=self._state(seat)))
+    def _snapshot(self, seat: int | None) -> str:
+        """The encoded snapshot for ``seat``."""
+        return json.dumps({"type": "snapshot", "seq": self.seq, "epoch": self.epoch,
+                           "state": self._state(seat)}, separators=_COMPACT)
 
     def _broadcast(self, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
-        """One new seq: each audience (every seat, and spectators) gets its own message."""
+        """One new seq: each audience (every seat, and spectators while any is connected) gets
+        its own message, encoded once: the event with ``patch`` (the change of its state since
+        the last seq, app.rooms.delta) for clients that asked for deltas, with the whole
+        ``state`` for the others. The parts every audience shares are encoded once per seq.
+        Each seat's buffer keeps the encoded patch messages for resuming delta clients."""
         assert self.table is not None
         self.seq += 1
+        head = f'{{"type":"event","seq":{self.seq},"epoch":{json.dumps(self.epoch)}'
+        events_json = json.dumps(events, separators=_COMPACT)
         audiences: list[int | None] = [*range(self.table.players), None]
         for audience in audiences:
-            message = protocol.dump(protocol.EventMessage(
-                seq=self.seq, epoch=self.epoch, action=_action_for(action, audience),
-                events=events,
-                state=self._state(audience)))
+            conns = [conn for conn, seat in self._conns.values() if seat == audience]
+            if audience is None and not conns:  # nobody watching: no view, no buffer
+                self._buffers.pop(None, None)
+                self._last_state.pop(None, None)
+                continue
+            state = self._state(audience)
+            patch = delta.diff(self._last_state.get(audience), state)
+            self._last_state[audience] = state
+            body = (f'{head},"action":{json.dumps(_action_for(action, audience), separators=_COMPACT)}'
+                    f',"events":{events_json}')
+            patched = f'{body},"patch":{json.dumps(patch, separators=_COMPACT)}}}'
             buffer = self._buffers.setdefault(audience, deque(maxlen=self._config.resume_buffer))
-            buffer.append(message)
-            for conn, seat in self._conns.values():
-                if seat == audience:
-                    conn.send(message)
+            buffer.append((self.seq, patched))
+            whole: str | None = None
+            for conn in conns:
+                if conn.deltas:
+                    conn.send(patched)
+                else:
+                    if whole is None:
+                        whole = f'{body},"state":{json.dumps(state, separators=_COMPACT)}}}'
+                    conn.send(whole)
 
-    def _missed(self, seat: int | None, last_seq: int | None,
-                epoch: str | None) -> list[dict[str, Any]] | None:
-        """The buffered messages after ``last_seq``, or None if a snapshot is needed."""
+    def _missed(self, conn: Connection, seat: int | None, last_seq: int | None,
+                epoch: str | None) -> list[str] | None:
+        """The buffered messages after ``last_seq``, or None if a snapshot is needed (always,
+        when something was missed by a client that takes whole states: only patches are
+        buffered)."""
         if last_seq is None or epoch != self.epoch or last_seq > self.seq:
             return None
-        buffer = self._buffers.get(seat, deque())
         if last_seq == self.seq:
             return []
-        if not buffer or buffer[0]["seq"] > last_seq + 1:
+        buffer = self._buffers.get(seat)
+        if not conn.deltas or not buffer or buffer[0][0] > last_seq + 1:
             return None
-        return [m for m in buffer if m["seq"] > last_seq]
+        return [text for seq, text in buffer if seq > last_seq]
 
     def _error(self, conn: Connection | None, code: str, message: str) -> None:
         if conn is not None:
