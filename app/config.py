@@ -53,6 +53,9 @@ class Settings(BaseSettings):
     #: write accepted actions to the event log (off only to measure its cost: benchmarks/load.py;
     #: tables then cannot be rebuilt after a restart)
     event_log: bool = True
+    #: permessage-deflate on WebSockets: off by default, as the table messages are small
+    #: patches (docs/performance.md) and compressing each one cost ~13 µs of CPU per send
+    ws_per_message_deflate: bool = False
     #: the garbage collector's thresholds for ``python -m app serve`` (gen 0 allocations, gen 1
     #: and gen 2 collection counts; Python's default is 700, 10, 10), e.g. GC_THRESHOLDS=
     #: '[700, 10, 10]'; see docs/performance.md ("Garbage collection")

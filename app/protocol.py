@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
+import orjson
+
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from app.guard.messages import validation_error_message
@@ -190,6 +192,12 @@ class ChatMessage(_Msg):
 class Pong(_Msg):
     type: Literal["pong"] = "pong"
     seq: int
+
+
+def encode(value: Any) -> str:
+    """A JSON-ready value as compact JSON text (orjson: ~5-10x the standard encoder's speed on
+    the hot path; non-string dict keys become strings, as with ``json.dumps``)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def dump(message: _Msg) -> dict[str, Any]:

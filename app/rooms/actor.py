@@ -22,7 +22,6 @@ next turn action closes it identically.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 import secrets
@@ -48,7 +47,6 @@ log = logging.getLogger(__name__)
 
 #: the actions that answer a catch window; while one is open the room accepts nothing else
 WINDOW_ANSWERS = ("catch", "pass")
-_COMPACT = (",", ":")
 
 
 @dataclass(frozen=True)
@@ -116,6 +114,7 @@ class TableActor:
         #: another owner wrote first, and this actor dropped the table
         self.fenced = False
         self._sheet_cache: tuple[Any, dict[str, Any], dict[str, Any] | None] | None = None
+        self._table_cache: tuple[TableInfo, frozenset[int], dict[str, Any]] | None = None
         self._queue.put_nowait(("load",))  # the first command: commands queue up behind it
 
     # --- commands (any task) ---------------------------------------------------------------
@@ -558,15 +557,7 @@ class TableActor:
     def _state(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (None: spectators) sees now: the fields of protocol.TableState as a
         JSON-ready dict (built directly: this runs for every audience after every change)."""
-        assert self.table is not None
-        connected = {s for _c, s in self._conns.values() if s is not None}
-        table = {
-            "id": self.table.id, "game": self.table.game, "preset": self.table.preset,
-            "players": self.table.players, "deals": self.table.deals, "status": self.table.status,
-            "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot_level,
-                       "connected": s.bot_level is not None or s.seat in connected}
-                      for s in self.table.seats],
-        }
+        table = self._table_json()
         progress = self.progress
         view = None
         scores: dict[str, Any] = {"rounds": [], "totals": [0] * self.table.players,
@@ -582,6 +573,22 @@ class TableActor:
         return {"table": table, "you": seat, "view": view, "scores": scores, "result": result,
                 "deadline": deadline}
 
+    def _table_json(self) -> dict[str, Any]:
+        """The ``table`` part of every audience's state: the same object until the table or
+        the set of connected seats changes (so a delta skips it by identity)."""
+        assert self.table is not None
+        connected = frozenset(s for _c, s in self._conns.values() if s is not None)
+        cache = self._table_cache
+        if cache is None or cache[0] is not self.table or cache[1] != connected:
+            table = self.table
+            self._table_cache = (table, connected, {
+                "id": table.id, "game": table.game, "preset": table.preset,
+                "players": table.players, "deals": table.deals, "status": table.status,
+                "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot_level,
+                           "connected": s.bot_level is not None or s.seat in connected}
+                          for s in table.seats]})
+        return self._table_cache[2]
+
     def _sheet(self, progress: MatchProgress) -> tuple[dict[str, Any], dict[str, Any] | None]:
         """The score sheet and result: the same for every audience until a round ends, so
         computed once (it replays every finished round's totals) and shared — the same
@@ -596,8 +603,8 @@ class TableActor:
 
     def _snapshot(self, seat: int | None) -> str:
         """The encoded snapshot for ``seat``."""
-        return json.dumps({"type": "snapshot", "seq": self.seq, "epoch": self.epoch,
-                           "state": self._state(seat)}, separators=_COMPACT)
+        return protocol.encode({"type": "snapshot", "seq": self.seq, "epoch": self.epoch,
+                                "state": self._state(seat)})
 
     def _broadcast(self, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
         """One new seq: each audience (every seat, and spectators while any is connected) gets
@@ -607,8 +614,9 @@ class TableActor:
         Each seat's buffer keeps the encoded patch messages for resuming delta clients."""
         assert self.table is not None
         self.seq += 1
-        head = f'{{"type":"event","seq":{self.seq},"epoch":{json.dumps(self.epoch)}'
-        events_json = json.dumps(events, separators=_COMPACT)
+        encode = protocol.encode
+        head = f'{{"type":"event","seq":{self.seq},"epoch":{encode(self.epoch)}'
+        events_json = encode(events)
         audiences: list[int | None] = [*range(self.table.players), None]
         for audience in audiences:
             conns = [conn for conn, seat in self._conns.values() if seat == audience]
@@ -619,9 +627,8 @@ class TableActor:
             state = self._state(audience)
             patch = delta.diff(self._last_state.get(audience), state)
             self._last_state[audience] = state
-            body = (f'{head},"action":{json.dumps(_action_for(action, audience), separators=_COMPACT)}'
-                    f',"events":{events_json}')
-            patched = f'{body},"patch":{json.dumps(patch, separators=_COMPACT)}}}'
+            body = f'{head},"action":{encode(_action_for(action, audience))},"events":{events_json}'
+            patched = f'{body},"patch":{encode(patch)}}}'
             buffer = self._buffers.setdefault(audience, deque(maxlen=self._config.resume_buffer))
             buffer.append((self.seq, patched))
             whole: str | None = None
@@ -630,7 +637,7 @@ class TableActor:
                     conn.send(patched)
                 else:
                     if whole is None:
-                        whole = f'{body},"state":{json.dumps(state, separators=_COMPACT)}}}'
+                        whole = f'{body},"state":{encode(state)}}}'
                     conn.send(whole)
 
     def _missed(self, conn: Connection, seat: int | None, last_seq: int | None,

@@ -3,7 +3,8 @@
 The patch is a list of JSON Patch operations (RFC 6902), only ``replace``, ``add`` and
 ``remove``, with JSON Pointer paths (RFC 6901: ``/view/hand``, ``~1`` for ``/`` and ``~0`` for
 ``~`` in a key). Objects are compared member by member and only the changed members are sent;
-a list that changed is replaced whole (hands, tricks and legal moves are short, and a list
+a list that only grew at its end gets ``add`` operations on ``/path/-`` (RFC 6902: append),
+any other changed list is replaced whole (hands and legal moves are short, and a general list
 diff would cost more CPU than the bytes it saves). ``[{"op": "replace", "path": "",
 "value": state}]`` replaces the whole state (when there is no previous state to diff against).
 
@@ -41,21 +42,40 @@ def diff(old: dict[str, Any] | None, new: dict[str, Any]) -> Patch:
 
 
 def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: Patch) -> None:
+    added = 0
     for key, value in new.items():
-        where = f"{path}/{_escape(str(key))}"
-        if key not in old:
-            ops.append({"op": "add", "path": where, "value": value})
+        before = old.get(key, _MISSING)
+        if before is value:
             continue
-        before = old[key]
-        if before is value or before == value:
+        if before is _MISSING:
+            added += 1
+            ops.append({"op": "add", "path": _join(path, key), "value": value})
+        elif before == value:
             continue
-        if isinstance(before, dict) and isinstance(value, dict):
-            _diff_dict(before, value, where, ops)
+        elif type(before) is dict and type(value) is dict:
+            _diff_dict(before, value, _join(path, key), ops)
+        elif (type(before) is list and type(value) is list and len(value) > len(before)
+              and value[:len(before)] == before):  # grown at the end (the tricks so far)
+            where = _join(path, key) + "/-"
+            ops.extend({"op": "add", "path": where, "value": item}
+                       for item in value[len(before):])
         else:
-            ops.append({"op": "replace", "path": where, "value": value})
-    for key in old:
-        if key not in new:
-            ops.append({"op": "remove", "path": f"{path}/{_escape(str(key))}"})
+            ops.append({"op": "replace", "path": _join(path, key), "value": value})
+    if len(old) > len(new) - added:  # some member of old is gone
+        for key in old:
+            if key not in new:
+                ops.append({"op": "remove", "path": _join(path, key)})
+
+
+_MISSING = object()
+
+
+def _join(path: str, key: Any) -> str:
+    """``path`` + ``/key`` (the key escaped), built only for the members that changed."""
+    key = str(key)
+    if "~" in key or "/" in key:
+        key = _escape(key)
+    return f"{path}/{key}"
 
 
 def apply(state: dict[str, Any] | None, patch: Patch) -> dict[str, Any]:
@@ -82,11 +102,13 @@ def apply(state: dict[str, Any] | None, patch: Patch) -> dict[str, Any]:
     return state
 
 
-def _set(node: dict[str, Any], tokens: list[str], kind: str, value: Any) -> dict[str, Any]:
+def _set(node: Any, tokens: list[str], kind: str, value: Any) -> Any:
+    head = tokens[0]
+    if isinstance(node, list) and len(tokens) == 1 and head == "-" and kind == "add":
+        return [*node, value]  # append
     if not isinstance(node, dict):
         raise ValueError("patch path goes through a non-object")
     copy = dict(node)
-    head = tokens[0]
     if len(tokens) == 1:
         if kind == "remove":
             if head not in copy:

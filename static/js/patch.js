@@ -1,5 +1,6 @@
 // Apply a state patch from the server (docs/protocol.md, "Deltas"): JSON Patch (RFC 6902)
-// operations "add", "replace" and "remove" on JSON Pointer paths (RFC 6901). The state given is
+// operations "add", "replace" and "remove" on JSON Pointer paths (RFC 6901) through objects,
+// and "add" at "/path/-" (append to the array there). The state given is
 // never modified: objects along each path are copied, everything else is shared, so a renderer
 // may keep the previous state and compare. app/rooms/delta.py makes these patches.
 
@@ -13,9 +14,12 @@ function isObject(value) {
 }
 
 function setIn(node, keys, op, value) {
+  const [head, ...rest] = keys;
+  if (Array.isArray(node) && rest.length === 0 && head === "-" && op === "add") {
+    return [...node, value];  // append
+  }
   if (!isObject(node)) throw new Error("patch path goes through a non-object");
   const copy = {...node};
-  const [head, ...rest] = keys;
   if (rest.length === 0) {
     if (op === "remove") {
       if (!(head in copy)) throw new Error(`nothing to remove at ${head}`);
