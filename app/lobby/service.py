@@ -179,9 +179,18 @@ class Lobby:
             table = GameTable(game=spec.game, preset=preset, rules=rules, players=players,
                               deals=spec.deals, opponents=spec.opponents, skill=spec.skill,
                               secret=secret, owner_id=owner.id,
-                              status="playing" if full else "open", created_at=self._clock.now())
+                              status="playing" if full else "open", created_at=self._clock.now(),
+                              create_key=spec.key)
             db.add(table)
-            await db.flush()
+            try:
+                await db.flush()
+            except IntegrityError:
+                if spec.key is None:
+                    raise
+                # a double submit that got past the claim (e.g. Redis lost it): the unique
+                # (owner, create_key) decided; answer with the table that won
+                await db.rollback()
+                return await self._table_by_key(owner, spec.key)
             db.add(Seat(table_id=table.id, seat=0, user_id=owner.id))
             for seat in range(players - spec.bots, players):
                 db.add(Seat(table_id=table.id, seat=seat, bot_level=spec.skill))
@@ -194,6 +203,12 @@ class Lobby:
         if full:
             actor.start()
         await self._changed()
+        return await self.table(owner, table_id)
+
+    async def _table_by_key(self, owner: Viewer, key: str) -> dict[str, Any]:
+        async with self._db() as db:
+            table_id = (await db.execute(select(GameTable.id).where(
+                GameTable.owner_id == owner.id, GameTable.create_key == key))).scalar_one()
         return await self.table(owner, table_id)
 
     async def table(self, viewer: Viewer | None, table_id: int) -> dict[str, Any]:
