@@ -65,6 +65,8 @@ async def websocket(ws: WebSocket) -> None:
     user = await user_of(ws)
     await ws.accept()
     metrics.CONNECTIONS.inc()
+    if user is not None:
+        await services.presence.connected(user.id)
     conn = Connection(user.id if user else None)
     writer = asyncio.create_task(_write(ws, conn))
     actor: TableActor | None = None
@@ -128,6 +130,8 @@ async def websocket(ws: WebSocket) -> None:
         writer.cancel()
         metrics.CONNECTIONS.dec()
         services.limits.reset(Policy.WS_MESSAGE, flood_key)
+        if user is not None:
+            await services.presence.disconnected(user.id)
 
 
 async def _hello(services, conn: Connection, user, hello: protocol.Hello,

@@ -80,10 +80,10 @@ class Lobby:
         #: awaited with (user id, notice) when someone is invited (the live notification)
         self.on_invite: Callable[[int, dict[str, Any]], Awaitable[Any]] | None = None
         #: why a user may not take a seat now (waiting in Play now), or None (app/lobby/playnow.py)
-        self.busy: Callable[[int], str | None] | None = None
+        self.busy: Callable[[int], Awaitable[str | None]] | None = None
 
-    def _check_busy(self, user_id: int) -> None:
-        reason = self.busy(user_id) if self.busy is not None else None
+    async def _check_busy(self, user_id: int) -> None:
+        reason = await self.busy(user_id) if self.busy is not None else None
         if reason:
             raise LobbyError(reason, 409)
 
@@ -124,7 +124,7 @@ class Lobby:
         With ``spec.key`` the first request of a double submit (on any process: the claim is
         atomic in Redis) creates the table; the others return that same table.
         """
-        self._check_busy(owner.id)
+        await self._check_busy(owner.id)
         if spec.key is None:
             return await self._create_table(owner, spec, secrets.token_urlsafe(16))
         claim, secret = f"{owner.id}:{spec.key}", secrets.token_urlsafe(16)
@@ -313,7 +313,7 @@ class Lobby:
         Raises LobbyError: 404 no table, 403 not allowed (Friend/Invited), 409 already seated,
         table full or not open.
         """
-        self._check_busy(viewer.id)
+        await self._check_busy(viewer.id)
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
             if table is None:

@@ -28,7 +28,6 @@ from app.api.deps import (
 )
 from app.bots import LEVELS
 from app.lobby.friends import FriendError
-from app.lobby.presence import online_users
 from app.lobby.service import LobbyError, NewTable
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -48,7 +47,7 @@ def _back(url: str) -> RedirectResponse:
 async def _lobby_page(request: Request, services, user, status: int = 200,
                       error: str | None = None) -> HTMLResponse:
     tables = await services.lobby.open_tables(viewer(user))
-    friends = (await services.friends.listing(user.id, online_users(services.hub, services.rooms))
+    friends = (await services.friends.listing(user.id, await services.presence.online())
                if user else None)
     return _page(request, "lobby.html", user, status, tables=tables, friends=friends,
                  games=services.lobby.games(), levels=LEVELS, error=error)
