@@ -123,15 +123,16 @@ def start_servers(args, url: str, workdir: Path) -> list[tuple[subprocess.Popen,
         site.mkdir(exist_ok=True)
         (site / "sitecustomize.py").write_text(
             "import gc, time\n"
-            "_t = [0.0]\n"
+            "_t = [0.0, 0.0]\n"
             "_out = open(GC_LOG_PATH, 'a', buffering=1)\n"
             "def _cb(phase, info):\n"
             "    if phase == 'start':\n"
-            "        _t[0] = time.perf_counter()\n"
+            "        _t[0], _t[1] = time.perf_counter(), time.thread_time()\n"
             "    else:\n"
             "        ms = (time.perf_counter() - _t[0]) * 1000\n"
+            "        cpu = (time.thread_time() - _t[1]) * 1000\n"
             "        if ms > 20:\n"
-            "            _out.write(f\"gen{info['generation']} {ms:.0f} ms "
+            "            _out.write(f\"gen{info['generation']} {ms:.0f} ms (cpu {cpu:.0f} ms) "
             "collected {info['collected']}\\n\")\n"
             "gc.callbacks.append(_cb)\n".replace("GC_LOG_PATH", repr(args.gc_log)))
         env["PYTHONPATH"] = f"{site}{os.pathsep}{ROOT}"
