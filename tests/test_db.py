@@ -70,8 +70,8 @@ async def test_migrations_upgrade_to_head_twice(world):
 
     from app.db.engine import alembic_config
 
-    head = ScriptDirectory.from_config(alembic_config(world["url"])).get_current_head()
-    assert version == head and head.startswith("0003")
+    assert version == ScriptDirectory.from_config(alembic_config(world["url"])).get_current_head()
+    assert version != "0001"
 
 
 async def test_two_concurrent_takes_of_one_seat_exactly_one_wins(world):

@@ -29,6 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.clock import Clock
 from app.db.models import GameTable, PlayerRating, Seat
 from app.games.registry import UnknownGame, get_game
+from app.i18n import N_
 from app.lobby.hub import LobbyHub
 from app.lobby.matchmaking import (
     AlreadySeated,
@@ -83,10 +84,11 @@ class PlayNow:
         try:
             rules = get_game(game)
         except UnknownGame:
-            raise MatchmakingError(f"no matchmaking for game {game!r}") from None
+            raise MatchmakingError(N_("no matchmaking for game '%(game)s'"), game=game) from None
         preset = preset or next(iter(rules.presets), "standard")
         if rules.presets and preset not in rules.presets:
-            raise MatchmakingError(f"{game} has no rules preset {preset!r}")
+            raise MatchmakingError(N_("%(game)s has no rules preset '%(preset)s'"), game=game,
+                                   preset=preset)
         async with self._db() as db:
             seated = (await db.execute(
                 select(Seat.table_id).join(GameTable, GameTable.id == Seat.table_id)
@@ -94,8 +96,13 @@ class PlayNow:
                 .limit(1))).scalar_one_or_none()
             stored = (await db.execute(select(PlayerRating).where(
                 PlayerRating.user_id == user_id, PlayerRating.game == game))).scalar_one_or_none()
+<<<<<<< HEAD
         if seated is not None and await self.queue.ticket(user_id) is None:
             raise AlreadySeated(f"already sitting at table {seated}; leave it first")
+=======
+        if seated is not None and not self.matchmaker.is_queued(user_id):
+            raise AlreadySeated(N_("already sitting at table %(table)s; leave it first"), table=seated)
+>>>>>>> main
         rating = Rating(stored.mu, stored.sigma) if stored else Rating()
         async with self._lock:
             ticket = await self.queue.join(user_id, game, preset, rating, seats)
@@ -109,8 +116,13 @@ class PlayNow:
 
     async def busy(self, user_id: int) -> str | None:
         """Why ``user_id`` cannot take a lobby seat now (waiting in a queue), or None."""
+<<<<<<< HEAD
         if await self.queue.ticket(user_id) is not None:
             return "you are waiting in Play now; leave the queue first"
+=======
+        if self.matchmaker.is_queued(user_id):
+            return N_("you are waiting in Play now; leave the queue first")
+>>>>>>> main
         return None
 
     async def status(self, user_id: int) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """tables.create_key: the New Game idempotency key, unique per owner
 
 Revision ID: 0003_perf
-Revises: 0002
+Revises: 0003_i18n (branched from 0002; chained after the i18n branch's migration
+once that was on main)
 """
 
 from alembic import op
@@ -9,7 +10,7 @@ import sqlalchemy as sa
 
 
 revision = '0003_perf'
-down_revision = '0002'
+down_revision = '0003_i18n'
 branch_labels = None
 depends_on = None
 
