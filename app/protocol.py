@@ -19,7 +19,6 @@ import json
 from typing import Annotated, Any, Literal
 
 import orjson
-
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from app.guard.messages import validation_error_message

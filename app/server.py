@@ -15,7 +15,6 @@ import uvicorn
 from app.config import Settings
 from app.services import Services
 
-
 log = logging.getLogger(__name__)
 
 

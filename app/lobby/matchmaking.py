@@ -203,17 +203,7 @@ class Matchmaker:
         Raises AlreadyQueued when the player waits in any queue, AlreadySeated when they sit
         at a table, MatchmakingError for an unknown game or a table size it cannot have.
         """
-<<<<<<< HEAD
         size = check_queue(game, seats)
-=======
-        if game not in SEAT_COUNTS:
-            raise MatchmakingError(N_("no matchmaking for game '%(game)s'"), game=game)
-        size = DEFAULT_SEATS[game] if seats is None else seats
-        if size not in SEAT_COUNTS[game]:
-            allowed = ", ".join(str(n) for n in SEAT_COUNTS[game])
-            raise MatchmakingError(N_("%(game)s is played by %(allowed)s players, not %(size)s"),
-                                   game=game, allowed=allowed, size=size)
->>>>>>> main
         existing = self._tickets.get(player)
         if existing is not None:
             raise AlreadyQueued(N_("already waiting for %(game)s (%(preset)s); leave that queue first"),
@@ -291,10 +281,11 @@ def check_queue(game: str, seats: int | None) -> int:
     """The table size of a queue request (default: the game's usual size). Raises
     MatchmakingError for an unknown game or a size it cannot have."""
     if game not in SEAT_COUNTS:
-        raise MatchmakingError(f"no matchmaking for game {game!r}")
+        raise MatchmakingError(N_("no matchmaking for game '%(game)s'"), game=game)
     size = DEFAULT_SEATS[game] if seats is None else seats
     if size not in SEAT_COUNTS[game]:
         allowed = ", ".join(str(n) for n in SEAT_COUNTS[game])
-        raise MatchmakingError(f"{game} is played by {allowed} players, not {size}")
+        raise MatchmakingError(N_("%(game)s is played by %(allowed)s players, not %(size)s"),
+                               game=game, allowed=allowed, size=size)
     return size
 

@@ -96,13 +96,8 @@ class PlayNow:
                 .limit(1))).scalar_one_or_none()
             stored = (await db.execute(select(PlayerRating).where(
                 PlayerRating.user_id == user_id, PlayerRating.game == game))).scalar_one_or_none()
-<<<<<<< HEAD
         if seated is not None and await self.queue.ticket(user_id) is None:
-            raise AlreadySeated(f"already sitting at table {seated}; leave it first")
-=======
-        if seated is not None and not self.matchmaker.is_queued(user_id):
             raise AlreadySeated(N_("already sitting at table %(table)s; leave it first"), table=seated)
->>>>>>> main
         rating = Rating(stored.mu, stored.sigma) if stored else Rating()
         async with self._lock:
             ticket = await self.queue.join(user_id, game, preset, rating, seats)
@@ -116,13 +111,8 @@ class PlayNow:
 
     async def busy(self, user_id: int) -> str | None:
         """Why ``user_id`` cannot take a lobby seat now (waiting in a queue), or None."""
-<<<<<<< HEAD
         if await self.queue.ticket(user_id) is not None:
-            return "you are waiting in Play now; leave the queue first"
-=======
-        if self.matchmaker.is_queued(user_id):
             return N_("you are waiting in Play now; leave the queue first")
->>>>>>> main
         return None
 
     async def status(self, user_id: int) -> dict[str, Any]:

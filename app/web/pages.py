@@ -31,13 +31,8 @@ from app.i18n import N_, _, names
 from app.i18n.errors import localized
 from app.bots import LEVELS
 from app.lobby.friends import FriendError
-<<<<<<< HEAD
-from app.lobby.service import LobbyError, NewTable
-=======
-from app.lobby.presence import online_users
 from app.lobby.service import LobbyError
 from app.web import new_game
->>>>>>> main
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 templates = Jinja2Templates(directory=ROOT / "templates")

@@ -1,15 +1,12 @@
 // A WebSocket to /ws that says hello, remembers the last seq, and reconnects by itself with
 // back-off (0.5 s doubling to 10 s, with jitter), resuming from the last seq it saw.
-<<<<<<< HEAD
 //
 // Table sockets ask for deltas (hello.deltas): events carry a patch of the seat's state, which
 // this class applies to the state it holds and hands on as msg.state, so every onMessage sees
 // the whole state as before. An event that does not follow (another epoch, a seq gap) or whose
 // patch does not apply makes it ask for a snapshot again (a new hello without last_seq).
 import {applyPatch} from "./patch.js";
-=======
 import {t} from "./i18n.js";
->>>>>>> main
 
 export class Socket {
   /**
@@ -36,14 +33,9 @@ export class Socket {
     this.ws = ws;
     ws.onopen = () => {
       this.attempts = 0;
-<<<<<<< HEAD
-      this.onStatus("connected", true);
+      this.onStatus(t("connected"), true);
       this.resyncing = false;
       ws.send(JSON.stringify({...this.hello, deltas: true, last_seq: this.lastSeq, epoch: this.epoch}));
-=======
-      this.onStatus(t("connected"), true);
-      ws.send(JSON.stringify({...this.hello, last_seq: this.lastSeq, epoch: this.epoch}));
->>>>>>> main
     };
     ws.onmessage = (event) => {
       let msg;
