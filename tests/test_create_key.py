@@ -15,7 +15,6 @@ from app.db.engine import make_engine, make_sessionmaker, upgrade
 from app.db.models import GameTable, User
 from app.lobby.friends import Friends
 from app.lobby.service import Lobby, NewTable, Viewer
-from tests.platform_helpers import register_highcard
 from tests.test_seat_race import CountingRooms
 
 
@@ -34,7 +33,6 @@ class ForgetfulClaims:
 
 @pytest.fixture
 async def lobby(db_url):
-    register_highcard()
     await asyncio.to_thread(upgrade, db_url)
     engine = make_engine(db_url)
     sessions = make_sessionmaker(engine)
@@ -60,7 +58,7 @@ async def count(sessions, **where) -> int:
 
 async def test_ten_submits_of_one_key_open_one_table(lobby):
     service, sessions, (owner, _other) = lobby
-    spec = NewTable(game="highcard", players=2, key="form-1")
+    spec = NewTable(game="doppio", players=2, key="form-1")
     answers = await asyncio.gather(*[service.create_table(owner, spec) for _ in range(10)])
     assert len({a["id"] for a in answers}) == 1
     assert await count(sessions, owner_id=owner.id, create_key="form-1") == 1
@@ -69,17 +67,17 @@ async def test_ten_submits_of_one_key_open_one_table(lobby):
 
 async def test_the_key_is_per_owner_and_tables_without_a_key_are_not_limited(lobby):
     service, sessions, (owner, other) = lobby
-    mine = await service.create_table(owner, NewTable(game="highcard", players=2, key="k"))
-    theirs = await service.create_table(other, NewTable(game="highcard", players=2, key="k"))
+    mine = await service.create_table(owner, NewTable(game="doppio", players=2, key="k"))
+    theirs = await service.create_table(other, NewTable(game="doppio", players=2, key="k"))
     assert mine["id"] != theirs["id"]
     for _ in range(3):
-        await service.create_table(owner, NewTable(game="highcard", players=2))
+        await service.create_table(owner, NewTable(game="doppio", players=2))
     assert await count(sessions, owner_id=owner.id) == 4
 
 
 async def test_the_database_refuses_a_second_row_with_the_same_owner_and_key(lobby):
     service, sessions, (owner, _other) = lobby
-    await service.create_table(owner, NewTable(game="highcard", players=2, key="dup"))
+    await service.create_table(owner, NewTable(game="doppio", players=2, key="dup"))
     async with sessions() as db:
         row = (await db.execute(select(GameTable))).scalars().one()
         db.add(GameTable(game=row.game, preset=row.preset, rules=row.rules, players=2, deals=1,

@@ -93,9 +93,6 @@ async def play_synced(game_name: str, number: int, streams: list[dict]) -> int:
 
 @pytest.mark.parametrize("game_name", GAMES)
 async def test_a_client_applying_patches_holds_exactly_the_snapshot_state(game_name, tmp_path):
-    from tests.platform_helpers import register_highcard
-
-    register_highcard()
     streams: list[dict] = []
     checked = 0
     for number in range(1, GAMES_EACH + 1):
