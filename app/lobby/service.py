@@ -111,10 +111,10 @@ class Lobby:
         #: awaited with (user id, notice) when someone is invited (the live notification)
         self.on_invite: Callable[[int, dict[str, Any]], Awaitable[Any]] | None = None
         #: why a user may not take a seat now (waiting in Play now), or None (app/lobby/playnow.py)
-        self.busy: Callable[[int], str | None] | None = None
+        self.busy: Callable[[int], Awaitable[str | None]] | None = None
 
-    def _check_busy(self, user_id: int) -> None:
-        reason = self.busy(user_id) if self.busy is not None else None
+    async def _check_busy(self, user_id: int) -> None:
+        reason = await self.busy(user_id) if self.busy is not None else None
         if reason:
             raise LobbyError(reason, 409)
 
@@ -155,7 +155,7 @@ class Lobby:
         With ``spec.key`` the first request of a double submit (on any process: the claim is
         atomic in Redis) creates the table; the others return that same table.
         """
-        self._check_busy(owner.id)
+        await self._check_busy(owner.id)
         if spec.key is None:
             return await self._create_table(owner, spec, secrets.token_urlsafe(16))
         claim, secret = f"{owner.id}:{spec.key}", secrets.token_urlsafe(16)
@@ -214,9 +214,18 @@ class Lobby:
             table = GameTable(game=spec.game, preset=preset, rules=rules, players=players,
                               deals=spec.deals, opponents=spec.opponents, skill=spec.skill,
                               secret=secret, owner_id=owner.id,
-                              status="playing" if full else "open", created_at=self._clock.now())
+                              status="playing" if full else "open", created_at=self._clock.now(),
+                              create_key=spec.key)
             db.add(table)
-            await db.flush()
+            try:
+                await db.flush()
+            except IntegrityError:
+                if spec.key is None:
+                    raise
+                # a double submit that got past the claim (e.g. Redis lost it): the unique
+                # (owner, create_key) decided; answer with the table that won
+                await db.rollback()
+                return await self._table_by_key(owner, spec.key)
             db.add(Seat(table_id=table.id, seat=0, user_id=owner.id))
             for seat in range(players - spec.bots, players):
                 db.add(Seat(table_id=table.id, seat=seat, bot_level=spec.skill))
@@ -229,6 +238,12 @@ class Lobby:
         if full:
             actor.start()
         await self._changed()
+        return await self.table(owner, table_id)
+
+    async def _table_by_key(self, owner: Viewer, key: str) -> dict[str, Any]:
+        async with self._db() as db:
+            table_id = (await db.execute(select(GameTable.id).where(
+                GameTable.owner_id == owner.id, GameTable.create_key == key))).scalar_one()
         return await self.table(owner, table_id)
 
     async def table(self, viewer: Viewer | None, table_id: int) -> dict[str, Any]:
@@ -333,7 +348,7 @@ class Lobby:
         Raises LobbyError: 404 no table, 403 not allowed (Friend/Invited), 409 already seated,
         table full or not open.
         """
-        self._check_busy(viewer.id)
+        await self._check_busy(viewer.id)
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
             if table is None:
