@@ -142,11 +142,13 @@ async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser
                         deals: int = Form(4),
                         opponents: str = Form("any"), skill: str = Form("beginner"),
                         bots: int = Form(0), invite: str = Form(""),
-                        switches: str = Form(""), numbers: str = Form("")) -> Response:
+                        switches: str = Form(""), numbers: str = Form(""),
+                        choices: str = Form("")) -> Response:
     """New Game from the lobby form; on success go to the table.
 
     ``switches`` names the on/off rule options the form showed; each is on when its checkbox
-    ``opt_<name>`` was sent. ``numbers`` names the number options (field ``opt_<name>``).
+    ``opt_<name>`` was sent. ``numbers`` names the number options (field ``opt_<name>``),
+    ``choices`` the named-value options (field ``opt_<name>``, e.g. Doppelkopf's table_mode).
     """
     if user is None:
         return _back("/login")
@@ -161,6 +163,8 @@ async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser
             return await _lobby_page(request, services, user, 400,
                                      f"{name.replace('_', ' ')}: please enter a number")
         options[name] = int(value) if value.is_integer() else value
+    for name in (n for n in choices.split(",") if n):
+        options[name] = str(form.get(f"opt_{name}", ""))
     decision = check_table_creation(services, user)
     if not decision.allowed:
         return await _lobby_page(request, services, user, 429,
