@@ -116,9 +116,9 @@ def play_by_keyboard(page, limit_s: float = 240) -> int:
 
 
 def set_language(page, site: str, lang: str) -> None:
-    """Choose the site's language the way a visitor does (the language cookie), if the site
-    offers a switch; English is the default."""
-    page.context.add_cookies([{"name": "lang", "value": lang, "url": site}])
+    """Choose the language with the header's switch (/lang/<de|en>, remembered in a cookie)."""
+    page.goto(f"{site}/lang/{lang}?next=/")
+    assert page.evaluate("document.documentElement.lang") == lang
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -128,10 +128,10 @@ def test_a_whole_deal_by_keyboard_only(browser, site, axe_script, size, lang):
     context = browser.new_context(viewport={"width": width, "height": height},
                                   is_mobile=size == "phone", has_touch=size == "phone")
     page = context.new_page()
-    set_language(page, site, lang)
     shots = artifacts_dir()
     page.goto(site + "/")
     page.click("#play-guest")
+    set_language(page, site, lang)
     page.wait_for_selector("#me")
     no_horizontal_scroll(page)
     page.screenshot(path=str(shots / f"ux-lobby-{lang}-{size}.png"), full_page=True)
@@ -170,7 +170,8 @@ def test_a_whole_deal_by_keyboard_only(browser, site, axe_script, size, lang):
     assert page.text_content("#last-trick-winner")
     page.keyboard.press("Escape")
     page.wait_for_selector("#last-trick-dialog:not([open])", state="attached")
-    assert page.title() != "Doppelrunde" or not page.evaluate("document.getElementById('board').classList.contains('my-turn')")
+    page.wait_for_function(MY_TURN, timeout=30000)
+    assert page.title() == {"en": "Your turn – Doppelrunde", "de": "Du bist dran – Doppelrunde"}[lang]
 
     play_by_keyboard(page)
     assert page.text_content("#match-result")
@@ -187,3 +188,33 @@ def test_a_whole_deal_by_keyboard_only(browser, site, axe_script, size, lang):
     found = axe_violations(page, axe_script)
     assert not found, "\n".join(found)
     context.close()
+
+
+def test_new_game_offers_duel_and_tournament_modes(browser, site):
+    page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page.goto(site + "/")
+    page.click("#play-guest")
+    assert page.locator("#opt-table_mode").count() == 0  # DDV rules have no GameTwist modes
+    page.select_option("#preset", "gametwist")
+    assert page.input_value("#opt-table_mode") == "standard"
+    page.select_option("#opt-table_mode", "duel")
+    assert page.input_value("#deals") == "4" and page.input_value("#bots") == "2"
+    assert "Duel mode" in page.text_content("#mode-note")
+    no_horizontal_scroll(page)
+    page.screenshot(path=str(artifacts_dir() / "ux-new-game-duel-phone.png"), full_page=True)
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r".*/tables/\d+$"))
+    table_id = page.url.rsplit("/", 1)[1]
+    seats = page.evaluate(f"async () => (await (await fetch('/api/tables/{table_id}')).json()).seats")
+    assert [(s["seat"], s["bot"] is not None) for s in seats] == [(0, False), (1, True), (3, True)]
+    page.goto(site + "/")
+    page.select_option("#preset", "gametwist")
+    page.select_option("#opt-table_mode", "tournament")
+    assert "revealed at the end" in page.text_content("#mode-note")
+    page.fill("#deals", "1")
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r".*/tables/\d+$"))
+    page.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.view", timeout=30000)
+    assert page.evaluate("window.doppelrunde.state.table.status") == "playing"
+    assert page.evaluate("window.doppelrunde.state.view.points_won") is None
+    page.close()

@@ -90,9 +90,8 @@ export function explainValue(details, ctx) {
   const head = document.createElement("p");
   const game = details.contract ? label(details.contract) : "";
   const by = details.declarer != null && details.contract !== "normal" ? ` · ${seatName(details.declarer)}` : "";
-  const points = details.card_points
-    ? ` · ${t("Re %(re)s : Kontra %(kontra)s card points", details.card_points)}` : "";
-  head.textContent = game + by + points;
+  const points = details.card_points ? t("Re %(re)s : Kontra %(kontra)s card points", details.card_points) : "";
+  head.textContent = [game + by, points].filter(Boolean).join(" · ");
   const winner = document.createElement("p");
   winner.className = "winner";
   winner.textContent = details.winner ? t("%(party)s wins", {party: label(details.winner)}) : t("Nobody wins");
