@@ -336,8 +336,7 @@ function enhance() {
     // label-content-name-mismatch)
     const svg = button.querySelector("svg[aria-label]");
     const name = svg ? svg.getAttribute("aria-label") : cardName(button.dataset.card || "");
-    const named = name.charAt(0).toUpperCase() + name.slice(1);
-    if (svg) svg.setAttribute("aria-label", named); else button.setAttribute("aria-label", named);
+    if (!svg) button.setAttribute("aria-label", name);
     if (button.disabled) {
       button.disabled = false;
       button.setAttribute("aria-disabled", "true");

@@ -27,12 +27,13 @@ function cell(row, text, cls) {
   return td;
 }
 
-function header(table, names) {
+function header(table, columns, names) {
   const head = table.createTHead().insertRow();
-  for (const text of names) {
+  for (const [i, text] of [...columns, ...names].entries()) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = text;
+    if (i >= columns.length) th.dataset.seat = String(i - columns.length);
     head.appendChild(th);
   }
 }
@@ -50,8 +51,7 @@ export function renderSheet(table, ctx) {
   caption.textContent = t("Score sheet: one row per deal, running totals per player");
   caption.className = "visually-hidden";
   const names = Array.from({length: players}, (_, s) => seatName(s));
-  header(table, valued ? [t("Deal"), t("Game"), t("Announcements"), t("Value"), ...names]
-    : [t("Deal"), ...names]);
+  header(table, valued ? [t("Deal"), t("Game"), t("Announcements"), t("Value")] : [t("Deal")], names);
   const body = table.createTBody();
   const running = Array(players).fill(0);
   rounds.forEach((round, i) => {
