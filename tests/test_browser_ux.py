@@ -218,3 +218,28 @@ def test_new_game_offers_duel_and_tournament_modes(browser, site):
     assert page.evaluate("window.doppelrunde.state.table.status") == "playing"
     assert page.evaluate("window.doppelrunde.state.view.points_won") is None
     page.close()
+
+
+@pytest.mark.parametrize("game,players", [("doppio", 2), ("doppelganger_tricks", 3), ("doublehead_kids", 4)])
+def test_every_game_table_is_keyboard_reachable_and_passes_axe(browser, site, axe_script, game, players):
+    page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page.goto(site + "/")
+    page.click("#play-guest")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    page.select_option("#bots", str(players - 1))
+    page.fill("#deals", "1")
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r".*/tables/\d+$"))
+    page.wait_for_function("() => window.doppelrunde && window.doppelrunde.state && window.doppelrunde.state.view "
+                           "&& document.querySelectorAll('#hand button.card').length", timeout=30000)
+    no_horizontal_scroll(page)
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.matches('#hand button.card, #choices button')")
+    names = page.locator("#hand button.card").evaluate_all(
+        "nodes => nodes.map(n => n.getAttribute('aria-label') || n.querySelector('svg[role=img]')?.getAttribute('aria-label'))")
+    assert names and all(names), names
+    page.screenshot(path=str(artifacts_dir() / f"ux-table-{game}-phone.png"), full_page=True)
+    found = axe_violations(page, axe_script)
+    assert not found, "\n".join(found)
+    page.close()
