@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import artifacts_dir
+from tests.test_browser_tables import console_errors
 
 pytestmark = pytest.mark.browser
 
@@ -128,6 +129,7 @@ def test_a_whole_deal_by_keyboard_only(browser, site, axe_script, size, lang):
     context = browser.new_context(viewport={"width": width, "height": height},
                                   is_mobile=size == "phone", has_touch=size == "phone")
     page = context.new_page()
+    problems = console_errors(page)
     shots = artifacts_dir()
     page.goto(site + "/")
     page.click("#play-guest")
@@ -187,6 +189,7 @@ def test_a_whole_deal_by_keyboard_only(browser, site, axe_script, size, lang):
     page.screenshot(path=str(shots / f"ux-score-sheet-{lang}-{size}.png"), full_page=True)
     found = axe_violations(page, axe_script)
     assert not found, "\n".join(found)
+    assert problems == []
     context.close()
 
 
@@ -243,3 +246,55 @@ def test_every_game_table_is_keyboard_reachable_and_passes_axe(browser, site, ax
     found = axe_violations(page, axe_script)
     assert not found, "\n".join(found)
     page.close()
+
+
+COUNT_ANIMATIONS = """Element.prototype.animate = ((original) => function (...args) {
+  window.animations = (window.animations || 0) + 1; return original.apply(this, args); })(Element.prototype.animate);"""
+
+
+def test_motion_settings_hold_the_trick_and_reduced_motion_stops_moving_cards(browser, site):
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.add_init_script(COUNT_ANIMATIONS)
+    page = context.new_page()
+    page.goto(site + "/")
+    page.click("#play-guest")
+    page.fill("#deals", "1")
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r".*/tables/\d+$"))
+    page.wait_for_function(MY_TURN, timeout=30000)
+    page.keyboard.press("s")
+    page.wait_for_selector("#settings-dialog[open]")
+    page.check("#set-speed-slow")
+    assert not page.is_checked("#set-reduced-motion")  # the system asks for no reduced motion
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#settings-dialog:not([open])", state="attached")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('doppelrunde.settings'))")
+    assert stored == {"speed": "slow", "reducedMotion": False, "sound": True}
+    # play until a trick is complete: it stays in the middle with its winner, then goes
+    while not page.locator("#trick figure.held-play").count():
+        page.wait_for_function(MY_TURN + " || document.querySelector('#trick figure.held-play')", timeout=30000)
+        if page.locator("#trick figure.held-play").count():
+            break
+        seq = page.evaluate("window.doppelrunde.seq")
+        keyboard_move(page)
+        page.wait_for_function(f"() => window.doppelrunde.seq > {seq}", timeout=30000)
+    assert page.locator("#trick figure.held-play").count() == 4
+    assert "trick" in page.text_content("#trick .trick-winner")
+    page.wait_for_selector("#trick figure.held-play", state="detached", timeout=30000)
+    assert page.evaluate("window.animations") > 0  # cards flew in and the trick went to its winner
+    # reduced motion: nothing moves any more (the settings survive a reload)
+    page.keyboard.press("s")
+    page.check("#set-reduced-motion")
+    page.keyboard.press("Escape")
+    page.reload()
+    page.wait_for_function(MY_TURN, timeout=30000)
+    assert page.evaluate("document.documentElement.classList.contains('reduced-motion')")
+    for _ in range(3):
+        page.wait_for_function(MY_TURN, timeout=30000)
+        if page.text_content("#match-result"):
+            break
+        seq = page.evaluate("window.doppelrunde.seq")
+        keyboard_move(page)
+        page.wait_for_function(f"() => window.doppelrunde.seq > {seq}", timeout=30000)
+    assert page.evaluate("window.animations || 0") == 0
+    context.close()

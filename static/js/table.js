@@ -4,7 +4,7 @@ import {Socket} from "./socket.js";
 import {cardLabel, cardName, cardSVG} from "./cards.js";
 import {t} from "./i18n.js";
 import {bindKeys, pressable, rememberFocus, restoreFocus} from "./table/keyboard.js";
-import {drawHeld, flyIn, holdTrick, releaseTrick} from "./table/motion.js";
+import {drawHeld, flyIn, holdTrick, holding, releaseTrick} from "./table/motion.js";
 import {bindSettings} from "./table/settings.js";
 import {play as playSound, unlockAudio} from "./table/sound.js";
 import {explainValue, renderSheet} from "./table/scoresheet.js";
@@ -372,8 +372,7 @@ function afterMessage(prev, next) {
     }
     playSound("trick");
   } else if (now.length) {
-    if (!renderer) releaseTrick();
-    for (const play of fresh) if (play && play.card != null) flyIn(play.seat, play.card);
+    if (!holding()) for (const play of fresh) if (play && play.card != null) flyIn(play.seat, play.card);
     if (fresh.some((p) => p && p.seat !== state.you)) playSound("card");
   }
   const mine = isMyTurn();

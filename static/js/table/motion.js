@@ -37,10 +37,15 @@ export function holdTrick(plays, winner, figure, caption, done) {
   held.timer = setTimeout(() => sweep(done), pause);
 }
 
-/** Draw the held trick into the (empty) trick region; call after every render. */
+/** Whether a completed trick is being held in view. */
+export function holding() { return held !== null; }
+
+/** Draw the held trick into the trick region (over a next trick that began meanwhile: its
+ * cards appear when the pause is over); call after every render. */
 export function drawHeld() {
   const trick = document.getElementById("trick");
-  if (!held || !trick || trick.querySelector("figure")) return;
+  if (!held || !trick) return;
+  trick.replaceChildren();
   for (const play of held.plays) {
     const fig = held.figure(play);
     fig.classList.add("held-play");
@@ -52,7 +57,7 @@ export function drawHeld() {
   trick.appendChild(note);
 }
 
-/** Stop holding (a new trick began): the held cards disappear at the next render. */
+/** Stop holding (a new deal began): the held cards disappear at the next render. */
 export function releaseTrick() {
   if (held) clearTimeout(held.timer);
   held = null;
