@@ -20,7 +20,8 @@ from app.accounts.service import AccountError
 from app.config import Settings
 from app.db.engine import upgrade
 from app.history.service import HistoryError
-from app.i18n import LANG_COOKIE, choose_language, set_language
+from app.i18n import LANG_COOKIE, choose_language, gettext, set_language
+from app.i18n.errors import localized
 from app.lobby.friends import FriendError
 from app.lobby.service import LobbyError
 from app.services import Services, build_services
@@ -70,24 +71,24 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
 
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, err: LobbyError):
-        return JSONResponse({"detail": str(err)}, status_code=err.status)
+        return JSONResponse({"detail": localized(err)}, status_code=err.status)
 
     @app.exception_handler(AccountError)
     async def account_error(_request: Request, err: AccountError):
-        return JSONResponse({"detail": str(err), "field": err.field}, status_code=400)
+        return JSONResponse({"detail": localized(err), "field": err.field}, status_code=400)
 
     @app.exception_handler(FriendError)
     async def friend_error(_request: Request, err: FriendError):
-        return JSONResponse({"detail": str(err)}, status_code=400)
+        return JSONResponse({"detail": localized(err)}, status_code=400)
 
     @app.exception_handler(HistoryError)
     async def history_error(_request: Request, err: HistoryError):
-        return JSONResponse({"detail": str(err)}, status_code=err.status)
+        return JSONResponse({"detail": localized(err)}, status_code=err.status)
 
     @app.exception_handler(Exception)
     async def unexpected(_request: Request, err: Exception):
         log.exception("unhandled error", exc_info=err)
-        return PlainTextResponse("Something went wrong on our side.", status_code=500)
+        return PlainTextResponse(gettext("Something went wrong on our side."), status_code=500)
 
     from app.api import friends_routes, history_routes, ops, playnow_routes
     from app.api import routes as api_routes

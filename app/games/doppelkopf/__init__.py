@@ -55,7 +55,7 @@ class Doppelkopf:
         return option_choices(preset)
 
     def computer_seats(self, rules: Rules, players: int, bots: int, deals: int) -> tuple[int, ...]:
-        """Where a new table's computer players sit (duel mode: 1 and 3); ValueError if the
+        """Where a new table's computer players sit (duel mode: 1 and 3); RulesError if the
         table mode does not allow this many computer players or deals."""
         return table_layout(rules, players, bots, deals)
 

@@ -19,6 +19,7 @@ import random
 from typing import Any
 
 from app.games.doppelkopf.cards import QUEEN_OF_CLUBS, deck
+from app.games.base import RulesError
 from app.games.doppelkopf.rules import Rules
 
 PEOPLE = (0, 2)
@@ -83,15 +84,15 @@ def table_layout(rules: Rules, players: int, bots: int, deals: int) -> tuple[int
     """The seats of a new table's computer players: the last ``bots`` seats, or in duel mode
     seats 1 and 3 (two people opposite each other at 0 and 2, four deals).
 
-    Raises ValueError when a duel-mode table asks for other than two computer players or four
-    deals.
+    Raises RulesError (path ``table_mode``) when a duel-mode table asks for other than two
+    computer players or four deals.
     """
     if rules.table_mode != "duel":
         return tuple(range(players - bots, players))
     if bots != len(COMPUTERS):
-        raise ValueError("duel mode is two people and two computer players (choose 2)")
+        raise RulesError("table_mode", "duel mode is two people and two computer players (choose 2)")
     if deals != DUEL_DEALS:
-        raise ValueError(f"duel mode is played over {DUEL_DEALS} deals")
+        raise RulesError("table_mode", "duel mode is played over 4 deals")
     return COMPUTERS
 
 

@@ -3,22 +3,7 @@
 // score beside it); and the round summary explaining the game value line by line. Games
 // whose deals have no game value keep their own columns (deal, scores, running totals).
 import {t} from "../i18n.js";
-
-/** Words for the score lines' reasons (rulings, "Game value", "Special points"). */
-export function reasonLabel(reason) {
-  const words = {
-    won: t("Won"), no90: t("Under 90"), no60: t("Under 60"), no30: t("Under 30"), black: t("Black (no trick)"),
-    announced_re: t("Re announced"), announced_kontra: t("Kontra announced"),
-    announced_no90: t("No 90 announced"), announced_no60: t("No 60 announced"),
-    announced_no30: t("No 30 announced"), announced_black: t("Black announced"),
-    against_no90: t("120 against No 90"), against_no60: t("90 against No 60"),
-    against_no30: t("60 against No 30"), against_black: t("30 against Black"),
-    against_the_elders: t("Against the elders (Kontra won)"), doppelkopf: t("Doppelkopf (trick of 40+)"),
-    fox_caught: t("Fox caught"), charlie: t("Charlie won the last trick"), charlie_caught: t("Charlie caught"),
-    no_back_door: t("No back door"),
-  };
-  return words[reason] || String(reason).replaceAll("_", " ");
-}
+import {reasonWords} from "../words.js";
 
 function cell(row, text, cls) {
   const td = row.insertCell();
@@ -51,7 +36,7 @@ export function renderSheet(table, ctx) {
   caption.textContent = t("Score sheet: one row per deal, running totals per player");
   caption.className = "visually-hidden";
   const names = Array.from({length: players}, (_, s) => seatName(s));
-  header(table, valued ? [t("Deal"), t("Game"), t("Announcements"), t("Value")] : [t("Deal")], names);
+  header(table, valued ? [t("Deal"), t("Game type"), t("Announcements"), t("Value")] : [t("Deal")], names);
   const body = table.createTBody();
   const running = Array(players).fill(0);
   rounds.forEach((round, i) => {
@@ -100,7 +85,7 @@ export function explainValue(details, ctx) {
   for (const line of details.score_lines) {
     const item = document.createElement("li");
     const what = document.createElement("span");
-    what.textContent = `${reasonLabel(line.reason)} (${label(line.party)})`;
+    what.textContent = `${reasonWords(line.reason)} (${label(line.party)})`;
     const value = document.createElement("span");
     value.className = "points";
     value.textContent = signed(line.points);
