@@ -54,6 +54,16 @@ def axe_violations(page, script: str) -> list[str]:
             for n in v["nodes"]]
 
 
+def held_order(hand: list[str], trumps: list[str]) -> list[str]:
+    """How players hold a Doppelkopf hand: trumps in the view's order (highest first), then
+    clubs, spades, hearts, diamonds, each from the ace down."""
+    def key(card: str) -> tuple[int, int, int]:
+        if card in trumps:
+            return (0, trumps.index(card), 0)
+        return (1, "CSHD".index(card[-1]), "ATKQJ9".index(card[:-1]))
+    return sorted(hand, key=key)
+
+
 def no_horizontal_scroll(page) -> None:
     wide = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert wide <= 0, f"the page scrolls sideways by {wide}px"
@@ -159,6 +169,9 @@ def test_a_whole_deal_by_keyboard_only(browser, site, axe_script, size, lang):
         box = cards.nth(i).bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, box
         assert re.fullmatch(r"[A-Z]\w+ of \w+|\w+-\w+", card_name(cards.nth(i))), card_name(cards.nth(i))
+    view = page.evaluate("window.doppelrunde.state.view")
+    shown = page.locator("#hand button.card").evaluate_all("nodes => nodes.map(n => n.dataset.card)")
+    assert shown == held_order(view["hand"], view["trumps"])
     unplayable = page.locator("#hand button.card[aria-disabled=true]").count()
     legal = page.locator("#hand button.card.legal").count()
     assert legal >= 1 and legal + unplayable == cards.count()
@@ -220,6 +233,22 @@ def test_new_game_offers_duel_and_tournament_modes(browser, site):
     page.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.view", timeout=30000)
     assert page.evaluate("window.doppelrunde.state.table.status") == "playing"
     assert page.evaluate("window.doppelrunde.state.view.points_won") is None
+    # an announcement is heard as it is made, but no standing list is shown
+    announce = page.locator("#choices button[data-type=announce][data-value=re], "
+                            "#choices button[data-type=announce][data-value=kontra]")
+    while not announce.count():
+        page.wait_for_function(MY_TURN, timeout=30000)
+        if announce.count():
+            break
+        seq = page.evaluate("window.doppelrunde.seq")
+        keyboard_move(page)
+        page.wait_for_function(f"() => window.doppelrunde.seq > {seq}", timeout=30000)
+    value = announce.first.get_attribute("data-value")
+    page.keyboard.press(announce.first.get_attribute("data-key"))
+    page.wait_for_function("() => document.getElementById('table-news').textContent", timeout=30000)
+    assert "announces " + {"re": "Re", "kontra": "Kontra"}[value] in page.text_content("#table-news")
+    assert page.evaluate("window.doppelrunde.state.view.announcements") == []
+    assert "points" not in page.text_content("#seats")
     page.close()
 
 

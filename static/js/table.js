@@ -377,6 +377,19 @@ function enhance() {
 const baseTitle = document.title;
 let wasMyTurn = false;
 
+let newsTimer = null;
+
+/** Say an announcement as it is made (tournament mode lists none: this is all one sees). */
+function tellEvents(events) {
+  const said = (events || []).filter((e) => e && e.type === "announced" && e.seat != null)
+    .map((e) => t("%(player)s announces %(announcement)s", {player: seatName(e.seat), announcement: label(e.value)}));
+  if (!said.length) return;
+  const news = $("table-news");
+  news.textContent = said.join(" · ");
+  clearTimeout(newsTimer);
+  newsTimer = setTimeout(() => { news.textContent = ""; }, 6000);
+}
+
 /** Animations and sounds for a new message, after it was rendered (from the two views). */
 function afterMessage(prev, next) {
   const before = prev && prev.view && Array.isArray(prev.view.trick) ? prev.view.trick : [];
@@ -442,6 +455,7 @@ function onMessage(msg) {
         && state.view.phase !== "play") releaseTrick();
     render();
     afterMessage(previousState, state);
+    if (msg.type === "event") tellEvents(msg.events);
   } else if (msg.type === "error") {
     $("error").textContent = errorText(msg);
   } else if (msg.type === "closed" && msg.reason === "taken_over") {

@@ -49,7 +49,9 @@ export function buildPanels(board) {
   gear.title = t("Settings");
   const help = el("p", {class: "key-help", id: "key-help"},
     t("Keys: ← → choose a card or button, ↑ ↓ between buttons and hand, Enter or Space plays, 1–9 press the numbered buttons (announcements), L last trick, S settings, Esc closes."));
-  bar.append(last, gear, help);
+  // what just happened at the table (an announcement as it is made), read out politely
+  const news = el("p", {class: "table-news", id: "table-news", role: "status", "aria-live": "polite"});
+  bar.append(last, gear, help, news);
   board.before(bar);
   const lastDialog = dialog("last-trick-dialog", t("Last trick"));
   const settingsDialog = dialog("settings-dialog", t("Settings"));
