@@ -9,6 +9,7 @@ its words here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from app.i18n import N_, gettext
@@ -100,6 +101,18 @@ def leaderboard_reason(name: str | None) -> str:
     return _words(LEADERBOARD_REASONS, name)
 
 
+def player_name(seat: Mapping[str, Any]) -> str:
+    """A seat's player in words: a person's name, or a computer player with its level in the
+    current language ("Computer 2 (Anfänger)"). ``seat``: {"name", "bot": level or None,
+    "seat" (optional)}."""
+    level = seat.get("bot")
+    if not level:
+        return str(seat.get("name", ""))
+    if seat.get("seat") is None:
+        return gettext("Computer (%(level)s)", level=level_name(level))
+    return gettext("Computer %(number)s (%(level)s)", number=seat["seat"] + 1, level=level_name(level))
+
+
 def games_for_form(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Lobby.games() with the words of the current language added for the New Game form:
     ``label`` per game, ``preset_labels`` {preset: words}, ``option_labels`` {option: words}."""
@@ -116,4 +129,4 @@ def games_for_form(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 FILTERS = {"game_name": game_name, "preset_name": preset_name, "option_name": option_name,
            "opponents_name": opponents_name, "level_name": level_name,
-           "leaderboard_reason": leaderboard_reason}
+           "leaderboard_reason": leaderboard_reason, "player_name": player_name}

@@ -2,6 +2,7 @@
 // rules presets following the chosen game.
 import {Socket} from "./socket.js";
 import {t} from "./i18n.js";
+import {playerName} from "./words.js";
 
 const body = document.getElementById("tables-body");
 // the New Game data with the words of the page's language (app/i18n/names.py)
@@ -47,7 +48,7 @@ function renderTables(tables) {
     cell(row, presetLabel(table.game, table.preset));
     cell(row, OPPONENTS[table.opponents] || table.opponents);
     cell(row, `${table.players - table.free}/${table.players}`);
-    cell(row, table.seats.map((s) => s.name).join(", "));
+    cell(row, table.seats.map(playerName).join(", "));
     const link = document.createElement("a");
     link.href = `/tables/${table.id}`;
     link.textContent = table.mine ? t("Open") : t("Join");

@@ -3,7 +3,7 @@
 // Every hand is shown: replays open only once the match is over.
 import {cardName, cardSVG} from "./cards.js";
 import {t} from "./i18n.js";
-import {label} from "./words.js";
+import {label, playerName} from "./words.js";
 
 const root = document.getElementById("replay");
 const tableId = root.dataset.table;
@@ -106,6 +106,7 @@ async function load() {
     return;
   }
   view.data = await response.json();
+  if (view.data.players) view.data.seats = view.data.players.map(playerName);
   view.data.rounds.forEach((r, i) => option(els.round, i, `${i + 1}`));
   els.round.addEventListener("change", () => goRound(Number(els.round.value)));
   els.trick.addEventListener("change", () => go(Number(els.trick.value)));

@@ -10,7 +10,7 @@ import {play as playSound, unlockAudio} from "./table/sound.js";
 import {explainValue, renderSheet} from "./table/scoresheet.js";
 import {sortHand} from "./table/handsort.js";
 import {buildPanels, fillLastTrick} from "./table/panels.js";
-import {TYPE_LABELS, label, scoreLine} from "./words.js";
+import {TYPE_LABELS, label, playerName, scoreLine} from "./words.js";
 
 const page = document.getElementById("table-page");
 const tableId = Number(page.dataset.table);
@@ -95,7 +95,7 @@ window.doppelrunde = {get state() { return state; }, get seq() { return seq; },
 
 function seatName(seat) {
   const info = state.table.seats.find((s) => s.seat === seat);
-  return info ? info.name : t("Seat %(number)s", {number: seat + 1});
+  return info ? playerName(info) : t("Seat %(number)s", {number: seat + 1});
 }
 
 function turnOf(view) {
@@ -128,7 +128,7 @@ function renderSeats() {
       div.appendChild(turn);
     }
     const name = document.createElement("strong");
-    name.textContent = info ? info.name : t("(free)");
+    name.textContent = info ? playerName(info) : t("(free)");
     div.appendChild(name);
     const notes = [];
     if (seat === state.you) notes.push(t("you"));

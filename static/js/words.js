@@ -26,6 +26,15 @@ export function label(value) {
   return String(value).replaceAll("_", " ");
 }
 
+const LEVELS = {beginner: t("Beginner"), intermediate: t("Intermediate"), expert: t("Expert")};
+
+/** A seat's player in words: a person's name, or "Computer 2 (Anfänger)" for a computer
+ * player ({seat, name, bot: level}). */
+export function playerName(info) {
+  if (!info || !info.bot) return info ? info.name : "";
+  return t("Computer %(number)s (%(level)s)", {number: info.seat + 1, level: LEVELS[info.bot] || info.bot});
+}
+
 // Doppelkopf score lines (app/games/doppelkopf/scoring.py reasons), as players say them
 const REASONS = {
   won: t("Won"),

@@ -31,7 +31,7 @@ function seatPanel(ctx, seat) {
   const div = el("div", {class: "seat", "data-seat": seat});
   if (seat === state.you) div.classList.add("you");
   if (view && view.phase === "playing" && (view.to_act || [])[0] === seat) div.classList.add("to-move");
-  div.appendChild(el("strong", {}, info ? info.name : t("(free)")));
+  div.appendChild(el("strong", {}, info ? ctx.seatName(seat) : t("(free)")));
   const notes = [];
   if (info && info.bot) notes.push(t("computer"));
   if (info && !info.connected) notes.push(t("away"));

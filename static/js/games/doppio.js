@@ -72,7 +72,7 @@ function seatPanel(ctx, seat) {
   if (seat === state.you) div.classList.add("you");
   const window = view && view.catch_window;
   if (view && !window && view.turn === seat) div.classList.add("to-move");
-  div.appendChild(el("strong", {}, info ? info.name : t("(free)")));
+  div.appendChild(el("strong", {}, info ? ctx.seatName(seat) : t("(free)")));
   const notes = [];
   if (info && info.bot) notes.push(t("computer"));
   if (info && !info.connected) notes.push(t("away"));

@@ -95,7 +95,7 @@ function seatPanel(ctx, seat) {
   const div = el("div", {class: "seat", "data-seat": seat});
   if (seat === state.you) div.classList.add("you");
   if (view && view.to_move === seat && view.phase !== "done") div.classList.add("to-move");
-  div.appendChild(el("strong", {}, info ? info.name : t("(free)")));
+  div.appendChild(el("strong", {}, info ? ctx.seatName(seat) : t("(free)")));
   const notes = [];
   if (info && info.bot) notes.push(t("computer"));
   if (info && !info.connected) notes.push(t("away"));
