@@ -12,8 +12,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler, request_validation_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.accounts.cookies import CSRF_COOKIE, new_csrf_token
 from app.accounts.service import AccountError
@@ -67,6 +70,9 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         set_language(request.state.lang)
         response = await call_next(request)
         response.headers.setdefault("Content-Language", request.state.lang)
+        if not request.url.path.startswith("/static/"):  # pages and API texts depend on both
+            vary = response.headers.get("Vary")
+            response.headers["Vary"] = ", ".join(filter(None, (vary, "Accept-Language, Cookie")))
         return response
 
     @app.exception_handler(LobbyError)
@@ -84,6 +90,28 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     @app.exception_handler(HistoryError)
     async def history_error(_request: Request, err: HistoryError):
         return JSONResponse({"detail": localized(err)}, status_code=err.status)
+
+    def wants_page(request: Request) -> bool:
+        """A person in a browser asking for a page (not /api): refusals become the error
+        page in their language; programs get FastAPI's JSON."""
+        return ("text/html" in request.headers.get("accept", "")
+                and not request.url.path.startswith(("/api/", "/static/", "/ws")))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, err: StarletteHTTPException):
+        if not wants_page(request):
+            return await http_exception_handler(request, err)
+        from app.web.pages import error_page
+
+        return await error_page(request, err.status_code, err.detail, err.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def form_error(request: Request, err: RequestValidationError):
+        if not wants_page(request):
+            return await request_validation_exception_handler(request, err)
+        from app.web.pages import error_page
+
+        return await error_page(request, 422, None)
 
     @app.exception_handler(Exception)
     async def unexpected(_request: Request, err: Exception):

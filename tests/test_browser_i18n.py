@@ -50,6 +50,15 @@ def test_a_german_browser_plays_at_a_german_table(browser, site):
     assert re.search(r"Gewonnen \(\+\d+ für (Re|Kontra)\)", lines), lines
     assert page.text_content("#round-result dd[data-key=card_points]").startswith("Re ")
     assert page.text_content("#scores tfoot td") == "Summe"
+    # the replay speaks German too: the deal, then the first declaration in words
+    table_id = page.url.rsplit("/", 1)[1]
+    page.goto(f"{site}/tables/{table_id}/replay")
+    page.wait_for_function("() => window.doppelrunde?.replay?.ready === true", timeout=30000)
+    assert page.text_content("#last-action") == "Karten gegeben."
+    page.click("#next")
+    first = page.text_content("#last-action")
+    assert re.fullmatch(r".+: (Gesund|Hochzeit|Armut|.*solo|Fleischloser|Schmeißen)", first), first
+    assert "Computer 2 (Anfänger)" in page.text_content("#hands")
     assert problems == []
     context.close()
 

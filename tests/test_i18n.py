@@ -262,3 +262,23 @@ async def test_login_errors_in_german(client):
     page = await client.post("/login", data={"csrf": csrf, "name": "nobody", "password": "whatever"},
                              headers={"Accept-Language": "de"})
     assert page.status_code == 400 and "Name oder Passwort falsch" in page.text
+
+
+async def test_a_browser_gets_an_error_page_in_its_language(client):
+    html = {"Accept": "text/html,application/xhtml+xml", "Accept-Language": "de"}
+    missing = await client.get("/no/such/page", headers=html)
+    assert missing.status_code == 404
+    assert "Diese Seite gibt es nicht." in missing.text and '<html lang="de">' in missing.text
+    forged = await client.post("/friends/add", data={"name": "x", "csrf": "forged"}, headers=html)
+    assert forged.status_code == 403
+    assert "Sicherheitsmerkmal (CSRF) fehlt oder ist falsch" in forged.text
+    incomplete = await client.post("/login", data={"csrf": "x"}, headers=html)
+    assert incomplete.status_code in (403, 422) and "<!doctype html>" in incomplete.text
+
+
+async def test_programs_still_get_json_refusals(client):
+    missing = await client.get("/api/no-such-thing", headers={"Accept-Language": "de"})
+    assert missing.status_code == 404 and missing.json() == {"detail": "Not Found"}
+    forged = await client.post("/api/guest", json={}, headers={"X-CSRF-Token": "forged"})
+    assert forged.status_code == 403
+    assert forged.json()["detail"] == "missing or wrong CSRF token; reload the page"

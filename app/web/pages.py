@@ -13,6 +13,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from app import i18n
 from app.accounts.cookies import SESSION_COOKIE
 from app.accounts.service import AccountError
 from app.api.deps import (
@@ -26,10 +27,9 @@ from app.api.deps import (
     start_session,
     viewer,
 )
-from app import i18n
-from app.i18n import _, names
-from app.i18n.errors import localized
 from app.bots import LEVELS
+from app.i18n import N_, _, names
+from app.i18n.errors import localized
 from app.lobby.friends import FriendError
 from app.lobby.presence import online_users
 from app.lobby.service import LobbyError
@@ -51,6 +51,28 @@ def _page(request: Request, template: str, user, status: int = 200, **context: A
         "user": user, "csrf": request.state.csrf, "lang": lang,
         "i18n_data": {"lang": lang, "messages": i18n.browser_catalogue(lang)},
         **context}, status_code=status)
+
+
+#: the words of an HTTP refusal that carries none of its own (Starlette's "Not Found" …)
+STATUS_WORDS = {404: N_("There is no such page."), 405: N_("That is not possible here."),
+                422: N_("The form was not filled in as expected.")}
+
+
+async def error_page(request: Request, status: int, detail: Any,
+                     headers: dict[str, str] | None = None) -> HTMLResponse:
+    """The error page for an HTTP refusal (app.main's handler); ``detail`` is already in the
+    request's language, or Starlette's English phrase, replaced by STATUS_WORDS."""
+    from app.api.deps import user_of
+
+    if status in STATUS_WORDS or not isinstance(detail, str):
+        detail = _(STATUS_WORDS.get(status, N_("That did not work")))
+    try:
+        user = await user_of(request)
+    except Exception:  # noqa: BLE001 - an error page must render even if the session does not
+        user = None
+    page = _page(request, "error.html", user, status, error=detail)
+    page.headers.update(headers or {})
+    return page
 
 
 def _back(url: str) -> RedirectResponse:

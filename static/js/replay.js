@@ -106,7 +106,7 @@ async function load() {
     return;
   }
   view.data = await response.json();
-  if (view.data.players) view.data.seats = view.data.players.map(playerName);
+  if (view.data.seat_info) view.data.seats = view.data.seat_info.map(playerName);
   view.data.rounds.forEach((r, i) => option(els.round, i, `${i + 1}`));
   els.round.addEventListener("change", () => goRound(Number(els.round.value)));
   els.trick.addEventListener("change", () => go(Number(els.trick.value)));
