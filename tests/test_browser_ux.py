@@ -327,3 +327,48 @@ def test_motion_settings_hold_the_trick_and_reduced_motion_stops_moving_cards(br
         page.wait_for_function(f"() => window.doppelrunde.seq > {seq}", timeout=30000)
     assert page.evaluate("window.animations || 0") == 0
     context.close()
+
+
+SOLO_HAND = ["AC", "AC", "TC", "KC", "9C", "QS", "JD", "AS", "TH", "KH", "9H", "9D"]
+
+
+def test_the_hand_is_resorted_when_the_player_declares_a_clubs_solo(browser, tmp_path, monkeypatch):
+    """Seat 0 is dealt a clubs-heavy hand; the computer players are scripted to say healthy.
+    Before the contract the clubs are plain cards at the end of the trumps; after the clubs
+    solo is declared (by keyboard) they are trumps, and the hand is sorted again."""
+    from app.bots import runner
+    from tests.platform_helpers import ScriptedRandom, live_server, settings_for
+
+    async def scripted(_game, _level, view, seed, *_args, **_kwargs):
+        legal = [a for a in view["legal"] if a["type"] != "announce"]
+        return ScriptedRandom([], prefer=("healthy",), seed=seed).choice(legal)
+
+    monkeypatch.setattr(runner, "decide", scripted)
+    with live_server(settings_for(tmp_path),
+                     rng_factory=lambda _table: ScriptedRandom(SOLO_HAND, prefer=("healthy",))) as url:
+        page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+        page.goto(url + "/")
+        page.click("#play-guest")
+        page.fill("#deals", "1")
+        page.click("#create-table")
+        page.wait_for_url(re.compile(r".*/tables/\d+$"))
+        page.wait_for_selector("#choices button[data-value=solo_clubs]")
+        shown = lambda: page.locator("#hand button.card").evaluate_all("ns => ns.map(n => n.dataset.card)")  # noqa: E731
+        before = page.evaluate("window.doppelrunde.state.view")
+        assert sorted(before["hand"]) == sorted(SOLO_HAND)
+        assert shown() == held_order(before["hand"], before["trumps"])
+        assert shown() == ["TH", "QS", "JD", "9D", "AC", "AC", "TC", "KC", "9C", "AS", "KH", "9H"]
+        # reach the clubs solo button with the arrow keys and press Enter
+        page.keyboard.press("ArrowUp")
+        for _ in range(20):
+            if page.evaluate("document.activeElement.dataset.value") == "solo_clubs":
+                break
+            page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.dataset.value") == "solo_clubs"
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => window.doppelrunde.state.view.contract === 'solo_clubs'", timeout=30000)
+        after = page.evaluate("window.doppelrunde.state.view")
+        assert shown() == held_order(after["hand"], after["trumps"])
+        # the clubs are trumps now (after the jacks), the nine of diamonds a plain card
+        assert shown() == ["TH", "QS", "JD", "AC", "AC", "TC", "KC", "9C", "AS", "KH", "9H", "9D"]
+        page.close()

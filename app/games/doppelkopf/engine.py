@@ -11,8 +11,12 @@ from app.games.base import IllegalAction, quoted
 from app.games.doppelkopf import announcements as ann
 from app.games.doppelkopf.cards import CARD_POINTS, FOX, QUEEN_OF_CLUBS, SUIT_NAMES
 from app.games.doppelkopf.contracts import TRUMP, card_order, order_name_of
-from app.games.doppelkopf.modes import (duel_wedding_cancelled, eligible_partner, is_computer_seat,
-                                        trick_event)
+from app.games.doppelkopf.modes import (
+    duel_wedding_cancelled,
+    eligible_partner,
+    is_computer_seat,
+    trick_event,
+)
 from app.games.doppelkopf.reservations import (
     HEALTHY,
     POVERTY,

@@ -18,8 +18,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.games.doppelkopf.cards import QUEEN_OF_CLUBS, deck
 from app.games.base import RulesError
+from app.games.doppelkopf.cards import QUEEN_OF_CLUBS, deck
 from app.games.doppelkopf.rules import Rules
 
 PEOPLE = (0, 2)
