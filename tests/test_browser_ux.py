@@ -202,6 +202,12 @@ def test_a_whole_deal_by_keyboard_only(browser, site, axe_script, size, lang):
     page.screenshot(path=str(shots / f"ux-score-sheet-{lang}-{size}.png"), full_page=True)
     found = axe_violations(page, axe_script)
     assert not found, "\n".join(found)
+    page.click("#score-sheet-link")  # the score sheet page of the finished match
+    page.wait_for_selector("#scores tfoot")
+    no_horizontal_scroll(page)
+    page.screenshot(path=str(shots / f"ux-score-page-{lang}-{size}.png"), full_page=True)
+    found = axe_violations(page, axe_script)
+    assert not found, "\n".join(found)
     assert problems == []
     context.close()
 
