@@ -284,10 +284,12 @@ def test_every_game_table_is_keyboard_reachable_and_passes_axe(browser, site, ax
 
 
 COUNT_ANIMATIONS = """Element.prototype.animate = ((original) => function (...args) {
-  window.animations = (window.animations || 0) + 1; return original.apply(this, args); })(Element.prototype.animate);"""
+  window.animations = (window.animations || 0) + 1; return original.apply(this, args); })(Element.prototype.animate);
+AudioContext.prototype.createOscillator = ((original) => function (...args) {
+  window.tones = (window.tones || 0) + 1; return original.apply(this, args); })(AudioContext.prototype.createOscillator);"""
 
 
-def test_motion_settings_hold_the_trick_and_reduced_motion_stops_moving_cards(browser, site):
+def test_motion_and_sound_settings_hold_the_trick_reduced_motion_and_silence(browser, site):
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     context.add_init_script(COUNT_ANIMATIONS)
     page = context.new_page()
@@ -317,9 +319,11 @@ def test_motion_settings_hold_the_trick_and_reduced_motion_stops_moving_cards(br
     assert "trick" in page.text_content("#trick .trick-winner")
     page.wait_for_selector("#trick figure.held-play", state="detached", timeout=30000)
     assert page.evaluate("window.animations") > 0  # cards flew in and the trick went to its winner
-    # reduced motion: nothing moves any more (the settings survive a reload)
+    assert page.evaluate("window.tones") > 0  # sound effects (card played, trick won, your turn)
+    # reduced motion and no sound: nothing moves or sounds any more (kept over a reload)
     page.keyboard.press("s")
     page.check("#set-reduced-motion")
+    page.uncheck("#set-sound")
     page.keyboard.press("Escape")
     page.reload()
     page.wait_for_function(MY_TURN, timeout=30000)
@@ -332,6 +336,7 @@ def test_motion_settings_hold_the_trick_and_reduced_motion_stops_moving_cards(br
         keyboard_move(page)
         page.wait_for_function(f"() => window.doppelrunde.seq > {seq}", timeout=30000)
     assert page.evaluate("window.animations || 0") == 0
+    assert page.evaluate("window.tones || 0") == 0
     context.close()
 
 
