@@ -271,6 +271,7 @@ function renderPrompt() {
 /** A deal's outcome detail as text: seats become names, parties and reasons become words. */
 function detailText(key, value) {
   if (value === null || value === undefined) return null;
+  if (typeof value === "boolean") return value ? t("yes") : t("no");
   if (key === "parties" && typeof value === "object") {
     return Object.entries(value).map(([party, seats]) =>
       `${label(party)}: ${[].concat(seats).map(seatName).join(", ")}`).join(" · ");

@@ -26,7 +26,8 @@ export function label(value) {
   return String(value).replaceAll("_", " ");
 }
 
-const LEVELS = {beginner: t("Beginner"), intermediate: t("Intermediate"), expert: t("Expert")};
+// a computer player's level in its name: "Computer 2 (beginner)" / "Computer 2 (Anfänger)"
+const LEVELS = {beginner: t("beginner"), intermediate: t("intermediate"), expert: t("expert")};
 
 /** A seat's player in words: a person's name, or "Computer 2 (Anfänger)" for a computer
  * player ({seat, name, bot: level}). */
