@@ -45,13 +45,13 @@ export function restoreFocus(before, yourTurn) {
   } else if (before.onBody && yourTurn) {
     target = items("choices").find(pressable) || items("hand").find(pressable);
   }
-  if (target) focusItem(target);
+  if (target) focusItem(target, true);  // no scrolling: the page stays where the reader is
 }
 
-function focusItem(button) {
+function focusItem(button, quietly = false) {
   const group = groupOf(button);
   if (group) for (const b of items(group)) b.tabIndex = b === button ? 0 : -1;
-  button.focus({preventScroll: false});
+  button.focus({preventScroll: quietly});
 }
 
 function move(active, key) {
