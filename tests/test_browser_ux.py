@@ -183,6 +183,9 @@ def test_a_whole_deal_by_keyboard_only(browser, site, axe_script, size, lang):
     page.wait_for_selector("#last-trick-dialog[open]")
     assert page.locator("#last-trick-dialog figure").count() == 4
     assert page.text_content("#last-trick-winner")
+    page.screenshot(path=str(shots / f"ux-last-trick-{lang}-{size}.png"))
+    found = axe_violations(page, axe_script)
+    assert not found, "\n".join(found)
     page.keyboard.press("Escape")
     page.wait_for_selector("#last-trick-dialog:not([open])", state="attached")
     page.wait_for_function(MY_TURN, timeout=30000)
