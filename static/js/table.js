@@ -3,7 +3,7 @@
 import {Socket} from "./socket.js";
 import {cardLabel, cardName, cardSVG} from "./cards.js";
 import {t} from "./i18n.js";
-import {bindKeys, pressable, rememberFocus, restoreFocus} from "./table/keyboard.js";
+import {bindKeys, rememberFocus, restoreFocus} from "./table/keyboard.js";
 import {drawHeld, flyIn, holdTrick, holding, releaseTrick} from "./table/motion.js";
 import {bindSettings} from "./table/settings.js";
 import {play as playSound, unlockAudio} from "./table/sound.js";
