@@ -220,6 +220,8 @@ def _error(page) -> str:
      "Computerspieler: höchstens 3 der 4 Plätze können Computerspieler sein", "bots"),
     ({"invite": "nobody_here"}, "Invite (names): there is no player called &#39;nobody_here&#39;",
      "Einladen (Namen): es gibt keinen Spieler namens &#39;nobody_here&#39;", "invite"),
+    ({"preset": "house_rules"}, "Rules: choose one of the offered values",
+     "Regeln: wähle einen der angebotenen Werte", "preset"),
     ({"game": "doublehead_kids", "preset": "basic", "numbers": "target_coins", "opt_target_coins": "x"},
      "rule option &#39;Coins to win&#39;: enter a number",
      "Regeloption „Goldmünzen zum Sieg“: gib eine Zahl ein", "opt_target_coins"),

@@ -65,8 +65,10 @@ RULES_MESSAGES = (
 def rules_refusal(err: RulesError) -> LobbyError:
     """A rules core's refusal as a New Game error naming the option and why: "rule option
     'Coins to win': expected a positive whole number" (``field`` the option's name)."""
-    if err.path in ("", "preset"):
-        return LobbyError(N_("rules: %(problem)s"), field=err.path or None, problem=str(err))
+    if err.path == "preset":
+        return LobbyError(N_("choose one of the offered values"), field="preset")
+    if not err.path:
+        return LobbyError(N_("rules: %(problem)s"), problem=str(err))
     return LobbyError(N_("rule option '%(option)s': %(problem)s"), field=err.path,
                       translated=("option", "problem"),
                       option=OPTIONS.get(err.path, err.path), problem=err.message)
