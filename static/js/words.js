@@ -50,6 +50,11 @@ const REASONS = {
   no_back_door: t("No back door"),
 };
 
+/** The words for a score line's reason alone: "announced_no90" → "No 90 announced". */
+export function reasonWords(reason) {
+  return REASONS[reason] || label(reason);
+}
+
 /** One score line as players say it: {reason: "announced_no90", party: "re", points: 1} →
  * "Keine 90 angesagt (+1 für Re)" / "No 90 announced (+1 for Re)". */
 export function scoreLine(line) {
