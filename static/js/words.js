@@ -15,7 +15,7 @@ export const LABELS = {
   solo_kings_jacks: t("Kings-and-jacks solo"), solo_kings_queens_jacks: t("Kings-queens-and-jacks solo"),
   solo_pure_clubs: t("Pure clubs solo"), solo_pure_spades: t("Pure spades solo"),
   solo_pure_hearts: t("Pure hearts solo"), solo_pure_diamonds: t("Pure diamonds solo"),
-  redeal: t("Redeal"), silent_wedding: t("Silent wedding"),
+  redeal: t("Redeal"), silent_wedding: t("Silent wedding"), silent_solo: t("Silent solo"),
 };
 export const TYPE_LABELS = {poverty_give: t("Give the selected cards"), poverty_return: t("Return the selected cards")};
 
