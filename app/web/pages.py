@@ -13,6 +13,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from app import i18n
 from app.accounts.cookies import SESSION_COOKIE
 from app.accounts.service import AccountError
 from app.api.deps import (
@@ -26,10 +27,9 @@ from app.api.deps import (
     start_session,
     viewer,
 )
-from app import i18n
+from app.bots import LEVELS
 from app.i18n import N_, _, names
 from app.i18n.errors import localized
-from app.bots import LEVELS
 from app.lobby.friends import FriendError
 from app.lobby.service import LobbyError
 from app.web import new_game
