@@ -28,7 +28,7 @@ from tests.platform_helpers import (
 
 EXPECTED_TABLES = {"users", "sessions", "friendships", "tables", "seats", "invitations",
                    "matches", "rounds", "actions", "results", "ratings", "rating_history",
-                   "blocks", "alembic_version"}
+                   "blocks", "departures", "alembic_version"}
 
 
 @pytest.fixture
@@ -66,7 +66,7 @@ async def test_migrations_upgrade_to_head_twice(world):
         names = set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
         version = (await conn.execute(text("SELECT version_num FROM alembic_version"))).scalar_one()
     assert EXPECTED_TABLES <= names
-    assert version == "0002"
+    assert version == "0003_chat"
 
 
 async def test_two_concurrent_takes_of_one_seat_exactly_one_wins(world):
