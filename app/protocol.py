@@ -113,7 +113,10 @@ class TableState(_Msg):
     scores: ``{"rounds": [{"number", "dealer", "scores", "redeal", "details"}], "totals",
         "deals", "played"}``
     result: ``{"winners": [...], "totals": [...]}`` once the match is over, else None.
-    deadline: seconds left for the seat to act under a turn timer, else None.
+    deadline: seconds left for the receiving seat to act under a turn timer, else None.
+    timers: the running turn timers, the same for every receiver: ``[{"seat", "remaining"}]``
+        (seconds left, one decimal) for each person to move (clients draw a countdown by
+        that seat's name).
     """
 
     table: dict[str, Any]
@@ -122,6 +125,7 @@ class TableState(_Msg):
     scores: dict[str, Any]
     result: dict[str, Any] | None = None
     deadline: float | None = None
+    timers: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class Snapshot(_Msg):

@@ -141,7 +141,7 @@ async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser
                         game: str = Form(), preset: str = Form(""), players: int | None = Form(None),
                         deals: int = Form(4),
                         opponents: str = Form("any"), skill: str = Form("beginner"),
-                        bots: int = Form(0), invite: str = Form(""),
+                        bots: int = Form(0), invite: str = Form(""), turn_seconds: str = Form(""),
                         switches: str = Form(""), numbers: str = Form("")) -> Response:
     """New Game from the lobby form; on success go to the table.
 
@@ -168,7 +168,7 @@ async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser
     try:
         spec = NewTable(game=game, preset=preset or None, options=options, players=players,
                         deals=deals, opponents=opponents,
-                        skill=skill, bots=bots,
+                        skill=skill, bots=bots, turn_seconds=int(turn_seconds) if turn_seconds else None,
                         invite=[n for n in invite.replace(",", " ").split() if n])
         table = await services.lobby.create_table(viewer(user), spec)
     except (LobbyError, ValueError) as err:
