@@ -188,6 +188,14 @@ class ChatMessage(_Msg):
     lines: list[dict[str, Any]]
 
 
+class Reported(_Msg):
+    """A report of chat line ``line`` was accepted (handed to the moderators)."""
+
+    type: Literal["reported"] = "reported"
+    seq: int
+    line: int
+
+
 class Pong(_Msg):
     type: Literal["pong"] = "pong"
     seq: int
