@@ -20,6 +20,7 @@ from app.accounts.service import AccountError
 from app.config import Settings
 from app.db.engine import upgrade
 from app.history.service import HistoryError
+from app.i18n import LANG_COOKIE, choose_language, set_language
 from app.lobby.friends import FriendError
 from app.lobby.service import LobbyError
 from app.services import Services, build_services
@@ -54,6 +55,17 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         if not token:
             response.set_cookie(CSRF_COOKIE, request.state.csrf, httponly=True, samesite="lax",
                                 secure=settings.cookie_secure)
+        return response
+
+    @app.middleware("http")
+    async def language(request: Request, call_next):
+        """The request's language (app.i18n.choose_language): request.state.lang, and the
+        current language of gettext while the request runs."""
+        request.state.lang = choose_language(request.cookies.get(LANG_COOKIE),
+                                             request.headers.get("accept-language"))
+        set_language(request.state.lang)
+        response = await call_next(request)
+        response.headers.setdefault("Content-Language", request.state.lang)
         return response
 
     @app.exception_handler(LobbyError)

@@ -26,6 +26,7 @@ from app.api.deps import (
     start_session,
     viewer,
 )
+from app import i18n
 from app.bots import LEVELS
 from app.lobby.friends import FriendError
 from app.lobby.presence import online_users
@@ -33,12 +34,19 @@ from app.lobby.service import LobbyError, NewTable
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 templates = Jinja2Templates(directory=ROOT / "templates")
+templates.env.add_extension("jinja2.ext.i18n")
+templates.env.install_gettext_callables(gettext=i18n.gettext, ngettext=i18n.ngettext,
+                                        newstyle=True)
 router = APIRouter()
 
 
 def _page(request: Request, template: str, user, status: int = 200, **context: Any) -> HTMLResponse:
-    return templates.TemplateResponse(request, template, {"user": user, "csrf": request.state.csrf,
-                                                          **context}, status_code=status)
+    lang = getattr(request.state, "lang", i18n.DEFAULT)
+    i18n.set_language(lang)
+    return templates.TemplateResponse(request, template, {
+        "user": user, "csrf": request.state.csrf, "lang": lang,
+        "i18n_data": {"lang": lang, "messages": i18n.browser_catalogue(lang)},
+        **context}, status_code=status)
 
 
 def _back(url: str) -> RedirectResponse:
@@ -73,6 +81,19 @@ async def invite_friend_form(request: Request, services: ServicesDep, user: Mayb
     except (FriendError, LobbyError) as err:
         return await _lobby_page(request, services, user, 400, str(err))
     return _back("/")
+
+
+@router.get("/lang/{lang}")
+async def choose_language(lang: str, next: str = "/") -> Response:
+    """Switch the site's language (DE | EN in the header) and remember it for a long time
+    (cookie ``dr_lang``, also for guests); back to ``next`` (a path on this site only)."""
+    local = next.startswith("/") and not next.startswith("//") and "\\" not in next
+    target = next if local else "/"
+    response = _back(target)
+    if lang in i18n.LANGUAGES:
+        response.set_cookie(i18n.LANG_COOKIE, lang, max_age=i18n.LANG_COOKIE_AGE,
+                            samesite="lax", httponly=True)
+    return response
 
 
 @router.get("/login", response_class=HTMLResponse)

@@ -1,11 +1,14 @@
 // Playing cards drawn as SVG: rank and suit symbol in two corners, a large suit symbol in the
 // middle; hearts and diamonds red. Card names are rank then suit (QC, TH, 9D); anything else
 // is drawn as a plain labelled card.
+import {t} from "./i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 export const SUITS = {C: "♣", S: "♠", H: "♥", D: "♦"};
 const RANKS = {A: "A", T: "10", K: "K", Q: "Q", J: "J", 9: "9"};
-const SUIT_NAMES = {C: "clubs", S: "spades", H: "hearts", D: "diamonds"};
-const RANK_NAMES = {A: "ace", T: "ten", K: "king", Q: "queen", J: "jack", 9: "nine"};
+// the card's name in the page's language: "Queen of clubs" / "Kreuz-Dame"
+const SUIT_NAMES = {C: t("clubs"), S: t("spades"), H: t("hearts"), D: t("diamonds")};
+const RANK_NAMES = {A: t("Ace"), T: t("Ten"), K: t("King"), Q: t("Queen"), J: t("Jack"), 9: t("Nine")};
 
 function el(name, attrs, text) {
   const node = document.createElementNS(SVG, name);
@@ -14,11 +17,11 @@ function el(name, attrs, text) {
   return node;
 }
 
-/** A readable name for a card code: "queen of clubs". */
+/** A readable name for a card code: "Queen of clubs" (German "Kreuz-Dame"). */
 export function cardName(code) {
   const rank = RANK_NAMES[code.slice(0, -1)];
   const suit = SUIT_NAMES[code.slice(-1)];
-  return rank && suit ? `${rank} of ${suit}` : code;
+  return rank && suit ? t("%(rank)s of %(suit)s", {rank, suit}) : code;
 }
 
 /** The label of a card code: "Q♣", "10♥". */
@@ -30,11 +33,12 @@ export function cardLabel(code) {
 
 // Doppelganger Tricks: suit letter then 1-10 (P pink, G green, Y yellow, N navy)
 const COLOURED = {P: "pink", G: "green", Y: "yellow", N: "navy"};
+const COLOUR_NAMES = {P: t("pink"), G: t("green"), Y: t("yellow"), N: t("navy")};
 
 function colouredSVG(code) {
   const colour = COLOURED[code[0]];
   const svg = el("svg", {viewBox: "0 0 60 90", class: `card-svg coloured ${colour}`, role: "img",
-    "aria-label": `${colour} ${code.slice(1)}`});
+    "aria-label": t("%(colour)s %(number)s", {colour: COLOUR_NAMES[code[0]], number: code.slice(1)})});
   svg.appendChild(el("rect", {x: 1, y: 1, width: 58, height: 88, rx: 6, class: "card-face"}));
   svg.appendChild(el("rect", {x: 8, y: 24, width: 44, height: 42, rx: 21, class: "band"}));
   svg.appendChild(el("text", {x: 5, y: 17, class: "corner"}, code.slice(1)));

@@ -2,6 +2,7 @@
 // click only legal cards and press only legal buttons, and keeps the score sheet.
 import {Socket} from "./socket.js";
 import {cardLabel, cardSVG} from "./cards.js";
+import {t} from "./i18n.js";
 
 const page = document.getElementById("table-page");
 const tableId = Number(page.dataset.table);
@@ -31,18 +32,29 @@ function context() {
     generic: {renderSeats, renderCenter, renderChoices, renderHand}};
 }
 
+// the words of the game for action values, contracts and parties (German: Gesund, Vorbehalt,
+// Hochzeit, Armut, Kreuzsolo, Keine 90, Schwarz …)
 const LABELS = {
-  healthy: "Healthy", reservation: "Reservation", wedding: "Wedding", poverty: "Poverty",
-  throw_in: "Throw in", accept: "Take the poverty", decline: "Decline",
-  re: "Re", kontra: "Kontra", no90: "No 90", no60: "No 60", no30: "No 30", black: "Black",
-  win: "Announce win", double: "Double", won: "Won", normal: "Normal game",
+  healthy: t("Healthy"), reservation: t("Reservation"), wedding: t("Wedding"), poverty: t("Poverty"),
+  throw_in: t("Throw in"), accept: t("Take the poverty"), decline: t("Decline"),
+  re: t("Re"), kontra: t("Kontra"), no90: t("No 90"), no60: t("No 60"), no30: t("No 30"), black: t("Black"),
+  win: t("Announce win"), double: t("Double"), won: t("Won"), normal: t("Normal game"),
+  solo_clubs: t("Clubs solo"), solo_spades: t("Spades solo"), solo_hearts: t("Hearts solo"),
+  solo_diamonds: t("Diamonds solo"), solo_queens: t("Queens solo"), solo_jacks: t("Jacks solo"),
+  solo_fleshless: t("Fleshless solo"), solo_kings: t("Kings solo"),
+  solo_queens_jacks: t("Queens-and-jacks solo"), solo_kings_queens: t("Kings-and-queens solo"),
+  solo_kings_jacks: t("Kings-and-jacks solo"), solo_kings_queens_jacks: t("Kings-queens-and-jacks solo"),
+  solo_pure_clubs: t("Pure clubs solo"), solo_pure_spades: t("Pure spades solo"),
+  solo_pure_hearts: t("Pure hearts solo"), solo_pure_diamonds: t("Pure diamonds solo"),
+  redeal: t("Redeal"), silent_wedding: t("Silent wedding"),
 };
-const TYPE_LABELS = {poverty_give: "Give the selected cards", poverty_return: "Return the selected cards"};
+const TYPE_LABELS = {poverty_give: t("Give the selected cards"), poverty_return: t("Return the selected cards")};
 
-/** A button label for an action value: "solo_clubs" → "Solo clubs". */
+/** The words for an action value, contract or party: "solo_clubs" → "Clubs solo" / "Kreuzsolo".
+ * A value without words (a new game's) is shown as it is, underscores as spaces. */
 function label(value) {
   if (LABELS[value]) return LABELS[value];
-  return String(value).replace(/^solo_/, "Solo ").replaceAll("_", " ");
+  return String(value).replaceAll("_", " ");
 }
 
 let state = null;

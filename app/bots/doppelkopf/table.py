@@ -45,7 +45,7 @@ def rules_for(view: Mapping[str, Any], rules: Mapping[str, Any] | Rules | None) 
         return rules
     if rules is not None:
         return make_rules(rules)
-    cards = sum(view["hand_sizes"]) + sum(len(t["cards"]) for t in view["tricks"]) + len(view["trick"])
+    cards = sum(view["hand_sizes"]) + sum(len(trick["cards"]) for trick in view["tricks"]) + len(view["trick"])
     cards += len((view.get("poverty") or {}).get("cards", ())) if view.get("phase") == "poverty_answer" else 0
     return make_rules({"preset": "ddv", "nines": cards != 40})
 
