@@ -646,7 +646,7 @@ class TableActor:
         now = self._clock.monotonic()
         timers = [{"seat": s, "remaining": round(max(0.0, at - now), 1)}
                   for s, at in sorted(self._deadlines.items())]
-        deadline = next((t["remaining"] for t in timers if t["seat"] == seat), None)
+        deadline = next((timer["remaining"] for timer in timers if timer["seat"] == seat), None)
         return protocol.TableState(table=table, you=seat, view=view, scores=scores,
                                    result=result, deadline=deadline, timers=timers)
 

@@ -2,6 +2,7 @@
 // socket (socket.js: Socket.current, and the "dr-message" event for every server message):
 // the server puts the socket in the table's or the lobby's chat room on hello.
 // Names and lines are set with textContent only, never as HTML.
+import {t} from "./i18n.js";
 import {Socket} from "./socket.js";
 
 const box = document.getElementById("chat");
@@ -13,13 +14,13 @@ const muted = new Set();
 let pending = null;
 
 const REFUSALS = {
-  too_long: `Too long: at most ${MAX} characters.`,
-  empty: "Nothing to send.",
-  rate_limited: "You are sending lines too fast.",
-  muted: "A moderator has muted you.",
-  own_line: "You cannot report your own line.",
-  already_reported: "You have reported this line already.",
-  unknown_line: "That line is gone.",
+  too_long: t("Too long: at most %(max)s characters.", {max: MAX}),
+  empty: t("Nothing to send."),
+  rate_limited: t("You are sending lines too fast."),
+  muted: t("A moderator has muted you."),
+  own_line: t("You cannot report your own line."),
+  already_reported: t("You have reported this line already."),
+  unknown_line: t("That line is gone."),
 };
 
 function showError(text) {
@@ -37,7 +38,7 @@ function refusalText(message) {
   const reason = Object.keys(REFUSALS).find((key) => message.includes(key));
   const wait = message.match(/wait ([\d.]+) s/);
   let text = reason ? REFUSALS[reason] : message;
-  if (wait) text += ` Wait ${Math.ceil(Number(wait[1]))} s.`;
+  if (wait) text += " " + t("Wait %(seconds)s s.", {seconds: Math.ceil(Number(wait[1]))});
   return text;
 }
 
@@ -64,8 +65,8 @@ function addLine(line) {
   text.textContent = line.text;
   item.append(author, ": ", text);
   if (me && line.author !== me) {
-    item.append(" ", button("mute", "chat-mute", () => mute(line.author)),
-                " ", button("report", "chat-report", () => report(line.id)));
+    item.append(" ", button(t("mute"), "chat-mute", () => mute(line.author)),
+                " ", button(t("report"), "chat-report", () => report(line.id)));
   }
   list.appendChild(item);
   while (list.children.length > 200) list.firstElementChild.remove();
@@ -76,12 +77,12 @@ function renderMuted() {
   const holder = $("chat-muted");
   holder.replaceChildren();
   if (!muted.size) return;
-  holder.append("Muted: ");
+  holder.append(t("Muted:") + " ");
   for (const name of muted) {
     const span = document.createElement("span");
     span.className = "chat-muted-name";
     span.textContent = name;
-    holder.append(span, " ", button("unmute", "chat-unmute", () => unmute(name)), " ");
+    holder.append(span, " ", button(t("unmute"), "chat-unmute", () => unmute(name)), " ");
   }
 }
 
@@ -93,14 +94,14 @@ function setHidden(name, hidden) {
 
 function mute(name) {
   if (!Socket.current || !Socket.current.send({type: "mute", name, on: true})) {
-    showError("Not connected.");
+    showError(t("Not connected."));
     return;
   }
   pending = "mute";
   muted.add(name);
   setHidden(name, true);
   renderMuted();
-  showStatus(`You no longer see ${name}'s lines.`);
+  showStatus(t("You no longer see the lines of %(name)s.", {name}));
 }
 
 function unmute(name) {
@@ -108,12 +109,12 @@ function unmute(name) {
   muted.delete(name);
   setHidden(name, false);
   renderMuted();
-  showStatus(`New lines of ${name} are shown again.`);
+  showStatus(t("New lines of %(name)s are shown again.", {name}));
 }
 
 function report(lineId) {
   if (!Socket.current || !Socket.current.send({type: "report", line: lineId, reason: ""})) {
-    showError("Not connected.");
+    showError(t("Not connected."));
     return;
   }
   pending = "report";
@@ -137,7 +138,7 @@ function send(event) {
     return;
   }
   if (!Socket.current || !Socket.current.send({type: "chat", text})) {
-    showError("Not connected: the line was not sent.");
+    showError(t("Not connected: the line was not sent."));
     return;
   }
   pending = "chat";
@@ -154,7 +155,7 @@ window.addEventListener("dr-message", (event) => {
     if (pending === "chat" && msg.lines.some((l) => l.author === me)) pending = null;
   } else if (msg.type === "reported") {
     pending = null;
-    showStatus("Thank you: the line was reported to the moderators.");
+    showStatus(t("Thank you: the line was reported to the moderators."));
     const item = $("chat-lines").querySelector(`li[data-line="${Number(msg.line)}"] .chat-report`);
     if (item) item.disabled = true;
   } else if (msg.type === "error" && pending !== null) {

@@ -3,6 +3,7 @@
 // (the seat panels in #seats, one per seat in seat order, whichever renderer drew them).
 // Seats a computer player moves for (seat.autoplay) are marked; for our own seat an
 // "I'm back" button sends {type: "back"}. Text only via textContent.
+import {t} from "./i18n.js";
 import {Socket} from "./socket.js";
 
 let timers = [];  // [{seat, remaining, at}] with at = performance.now() when received
@@ -26,7 +27,7 @@ function badge(panel, cls) {
 function draw() {
   if (!state) return;
   const now = performance.now();
-  const running = new Map(timers.map((t) => [t.seat, t]));
+  const running = new Map(timers.map((timer) => [timer.seat, timer]));
   for (let seat = 0; seat < state.table.players; seat++) {
     const panel = seatPanel(seat);
     if (!panel) continue;
@@ -35,13 +36,13 @@ function draw() {
     if (timer) {
       const left = Math.max(0, timer.remaining - (now - timer.at) / 1000);
       const span = badge(panel, "turn-clock");
-      span.textContent = ` ${Math.ceil(left)} s left`;
+      span.textContent = " " + t("%(seconds)s s left", {seconds: Math.ceil(left)});
       span.classList.toggle("low", left <= 5);
     } else {
       panel.querySelector(":scope > .turn-clock")?.remove();
     }
     if (info && info.autoplay) {
-      badge(panel, "autoplay").textContent = " (computer playing)";
+      badge(panel, "autoplay").textContent = " " + t("(computer playing)");
     } else {
       panel.querySelector(":scope > .autoplay")?.remove();
     }
@@ -55,7 +56,7 @@ window.addEventListener("dr-message", (event) => {
   if (msg.type !== "snapshot" && msg.type !== "event") return;
   state = msg.state;
   const at = performance.now();
-  timers = (state.timers || []).map((t) => ({...t, at}));
+  timers = (state.timers || []).map((timer) => ({...timer, at}));
   // after the table's own renderer has redrawn the seats
   setTimeout(draw, 0);
 });
