@@ -1,7 +1,8 @@
 """Turn timers and takeover on SQLite and PostgreSQL, on an injected clock:
 
 - every seat (and a spectator) sees the mover's seconds left;
-- a restart resumes the timer from its stored start (wall clock), not a fresh full timer;
+- a restart resumes the timer from its stored start (wall clock), not a fresh full timer, and
+  a person who does not come back to the restarted server is replaced after the grace;
 - when the time runs out, or a person is gone past the grace period, a computer player of the
   table's level moves for the seat until the person is back;
 - leaving a rated match early is recorded (``departures``) and shown in the profile; a person
@@ -261,3 +262,21 @@ async def test_an_unrated_match_records_no_departure(world):
     assert actor.table.status == "finished"
     async with world["sessions"]() as db:
         assert (await db.execute(select(Departure))).scalars().all() == []
+
+
+async def test_after_a_restart_a_person_who_does_not_return_is_replaced_after_the_grace(world):
+    config = ActorConfig(bot_delay=0, round_pause=100, away_grace=30)
+    first = world["rooms"](config)
+    actor, viewers = await open_table(world, first, NewTable(
+        game="highcard", players=2, deals=2), "lea", "max")
+    await attach(actor, viewers)
+    seat = mover(actor)
+    await first.shutdown()  # nobody reconnects to the restarted server
+    again = world["rooms"](config).actor(actor.table_id)
+    await settle(world, again, 29)
+    assert again.progress.current.actions == []
+    await settle(world, again, 1.5)  # both are gone: computer players play the first deal out
+    assert again.progress.current.actions[0]["seat"] == seat
+    async with world["sessions"]() as db:
+        rows = (await db.execute(select(Departure).order_by(Departure.left_at))).scalars().all()
+        assert [(r.seat, r.reason) for r in rows] == [(seat, "away"), (1 - seat, "away")]
