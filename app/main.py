@@ -12,15 +12,19 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler, request_validation_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.accounts.cookies import CSRF_COOKIE, new_csrf_token
 from app.accounts.service import AccountError
 from app.config import Settings
 from app.db.engine import upgrade
 from app.history.service import HistoryError
-from app.i18n import LANG_COOKIE, choose_language, set_language
+from app.i18n import LANG_COOKIE, choose_language, gettext, set_language
+from app.i18n.errors import localized
 from app.lobby.friends import FriendError
 from app.lobby.service import LobbyError
 from app.services import Services, build_services
@@ -70,24 +74,46 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
 
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, err: LobbyError):
-        return JSONResponse({"detail": str(err)}, status_code=err.status)
+        return JSONResponse({"detail": localized(err)}, status_code=err.status)
 
     @app.exception_handler(AccountError)
     async def account_error(_request: Request, err: AccountError):
-        return JSONResponse({"detail": str(err), "field": err.field}, status_code=400)
+        return JSONResponse({"detail": localized(err), "field": err.field}, status_code=400)
 
     @app.exception_handler(FriendError)
     async def friend_error(_request: Request, err: FriendError):
-        return JSONResponse({"detail": str(err)}, status_code=400)
+        return JSONResponse({"detail": localized(err)}, status_code=400)
 
     @app.exception_handler(HistoryError)
     async def history_error(_request: Request, err: HistoryError):
-        return JSONResponse({"detail": str(err)}, status_code=err.status)
+        return JSONResponse({"detail": localized(err)}, status_code=err.status)
+
+    def wants_page(request: Request) -> bool:
+        """A person in a browser asking for a page (not /api): refusals become the error
+        page in their language; programs get FastAPI's JSON."""
+        return ("text/html" in request.headers.get("accept", "")
+                and not request.url.path.startswith(("/api/", "/static/", "/ws")))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, err: StarletteHTTPException):
+        if not wants_page(request):
+            return await http_exception_handler(request, err)
+        from app.web.pages import error_page
+
+        return await error_page(request, err.status_code, err.detail, err.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def form_error(request: Request, err: RequestValidationError):
+        if not wants_page(request):
+            return await request_validation_exception_handler(request, err)
+        from app.web.pages import error_page
+
+        return await error_page(request, 422, None)
 
     @app.exception_handler(Exception)
     async def unexpected(_request: Request, err: Exception):
         log.exception("unhandled error", exc_info=err)
-        return PlainTextResponse("Something went wrong on our side.", status_code=500)
+        return PlainTextResponse(gettext("Something went wrong on our side."), status_code=500)
 
     from app.api import friends_routes, history_routes, ops, playnow_routes
     from app.api import routes as api_routes

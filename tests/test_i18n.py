@@ -21,28 +21,40 @@ async def client(tmp_path):
             yield client
 
 
-def _po_ids(lang: str) -> dict[str, str]:
-    return {m.id: m.string for m in i18n.catalog(lang) if m.id}
+def _key(msgid: str | tuple[str, ...]) -> str:
+    """A plural entry's key is its singular."""
+    return msgid[0] if isinstance(msgid, tuple) else msgid
+
+
+def _po_ids(lang: str) -> dict[str, tuple[str, ...]]:
+    """msgid → its texts (one, or one per plural form)."""
+    return {_key(m.id): m.string if isinstance(m.string, tuple) else (m.string,)
+            for m in i18n.catalog(lang) if m.id}
+
+
+def _used() -> set[str]:
+    return {_key(m.id) for m in extract() if m.id}
 
 
 def test_every_msgid_in_the_sources_has_a_german_translation():
-    used = {m.id for m in extract() if m.id}
+    used = _used()
     german = _po_ids("de")
-    assert len(used) > 50
-    missing = sorted(msgid for msgid in used if not german.get(msgid))
+    assert len(used) > 300
+    missing = sorted(msgid for msgid in used if not all(german.get(msgid, ("",))))
     assert missing == [], f"untranslated into German (run python -m app.i18n.catalogue): {missing}"
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_the_catalogues_hold_no_msgid_nobody_uses(lang):
-    used = {m.id for m in extract() if m.id}
-    unused = sorted(set(_po_ids(lang)) - used)
+    unused = sorted(set(_po_ids(lang)) - _used())
     assert unused == [], f"{lang}: msgids no source uses: {unused}"
 
 
 def test_placeholders_are_the_same_in_both_languages():
-    for msgid, text in _po_ids("de").items():
-        assert sorted(re.findall(r"%\((\w+)\)s", text)) == sorted(re.findall(r"%\((\w+)\)s", msgid)), msgid
+    for msgid, texts in _po_ids("de").items():
+        wanted = set(re.findall(r"%\((\w+)\)s", msgid))
+        for text in texts:
+            assert set(re.findall(r"%\((\w+)\)s", text)) == wanted, (msgid, text)
 
 
 @pytest.mark.parametrize(("header", "expected"), [
@@ -131,3 +143,142 @@ async def test_the_favicon_is_served(client):
     assert 'rel="icon" href="/static/favicon.svg"' in page.text
     icon = await client.get("/static/favicon.svg")
     assert icon.status_code == 200 and "svg" in icon.headers["content-type"]
+
+
+# --- pages in German: no internal names, refusals in German ----------------------------------
+
+INTERNAL_NAMES = ("ddv", "gametwist_pub", "doublehead_kids", "doppelganger_tricks", "solo_fleshless",
+                  "heart_ten_second_beats_first", "re_kontra_doubles", "catch_window_seconds",
+                  "beginner", "intermediate", "target_coins")
+
+
+def _visible_text(html: str) -> str:
+    """The page's text and attribute values a person sees (no scripts, no tags, no values of
+    form fields, which the browser sends but never shows)."""
+    html = re.sub(r"<script.*?</script>", "", html, flags=re.S)
+    shown = " ".join(re.findall(r'(?:title|placeholder|aria-label|alt)="([^"]*)"', html))
+    return re.sub(r"<[^>]+>", " ", html) + " " + shown
+
+
+async def _register(client, name: str = "Anna") -> None:
+    csrf = (await client.get("/api/me")).json()["csrf"]
+    response = await client.post("/register", data={"csrf": csrf, "name": name, "password": "long enough"})
+    assert response.status_code == 303
+
+
+async def test_the_german_lobby_and_new_game_form_show_no_internal_names(client):
+    await _register(client)
+    page = await client.get("/", headers={"Accept-Language": "de"})
+    text = _visible_text(page.text)
+    for name in INTERNAL_NAMES:
+        assert name not in text, name
+    for words in ("Neues Spiel", "Turnierregeln (DDV)", "Doppelkopf für Kinder", "Anfänger",
+                  "Computerspieler", "Offene Tische"):
+        assert words in text, words
+    import json
+
+    games = json.loads(re.search(r'id="games-data">(.*?)</script>', page.text, re.S).group(1))
+    doppelkopf = next(g for g in games if g["name"] == "doppelkopf")
+    assert doppelkopf["option_labels"]["swines"] == "Schweinchen (beide Karo-Asse)"
+    assert doppelkopf["preset_labels"]["gametwist_pub"] == "GameTwist-Kneipenregeln"
+
+
+def test_every_installed_game_preset_and_option_has_words():
+    from app.i18n import names
+    from app.lobby.service import Lobby
+
+    for game in Lobby.games():
+        assert game["name"] in names.GAMES
+        for preset in game["presets"]:
+            assert preset in names.PRESETS, preset
+        for values in (*game["switches"].values(), *game["numbers"].values()):
+            for option in values:
+                assert option in names.OPTIONS, option
+
+
+async def _new_game(client, lang: str, **fields: str):
+    csrf = (await client.get("/api/me")).json()["csrf"]
+    form = {"csrf": csrf, "game": "doppelkopf", "preset": "ddv", "players": "4", "deals": "4",
+            "opponents": "any", "skill": "beginner", "bots": "3", "invite": "",
+            "switches": "", "numbers": "", **fields}
+    return await client.post("/tables", data=form, headers={"Accept-Language": lang})
+
+
+def _error(page) -> str:
+    return re.search(r'id="page-error">(.*?)</p>', page.text, re.S).group(1)
+
+
+@pytest.mark.parametrize(("fields", "english", "german", "field"), [
+    ({"deals": "99"}, "Deals: at most 48 deals", "Anzahl Spiele: höchstens 48 Spiele", "deals"),
+    ({"deals": "0"}, "Deals: must be at least 1", "Anzahl Spiele: muss mindestens 1 sein", "deals"),
+    ({"deals": "many"}, "Deals: enter a whole number", "Anzahl Spiele: gib eine ganze Zahl ein", "deals"),
+    ({"players": "3"}, "Players: Doppelkopf is played by 4 players",
+     "Spieler: Doppelkopf spielen 4 Spieler", "players"),
+    ({"bots": "4"}, "Computer players: at most 3 of the 4 seats can be computer players",
+     "Computerspieler: höchstens 3 der 4 Plätze können Computerspieler sein", "bots"),
+    ({"invite": "nobody_here"}, "Invite (names): there is no player called &#39;nobody_here&#39;",
+     "Einladen (Namen): es gibt keinen Spieler namens &#39;nobody_here&#39;", "invite"),
+    ({"game": "doublehead_kids", "preset": "basic", "numbers": "target_coins", "opt_target_coins": "x"},
+     "rule option &#39;Coins to win&#39;: enter a number",
+     "Regeloption „Goldmünzen zum Sieg“: gib eine Zahl ein", "opt_target_coins"),
+    ({"game": "doublehead_kids", "preset": "basic", "numbers": "target_coins", "opt_target_coins": "0"},
+     "rule option &#39;Coins to win&#39;: expected a positive whole number",
+     "Regeloption „Goldmünzen zum Sieg“: erwartet: eine positive ganze Zahl", "opt_target_coins"),
+])
+async def test_new_game_errors_name_the_field_and_say_why(client, fields, english, german, field):
+    await _register(client)
+    for lang, expected in (("en", english), ("de", german)):
+        page = await _new_game(client, lang, **fields)
+        assert page.status_code == 400
+        assert _error(page) == expected
+    if not field.startswith("opt_"):
+        assert re.search(rf'id="{field}"[^>]*aria-invalid="true"', page.text), field
+
+
+async def test_a_refused_new_game_keeps_what_was_sent(client):
+    await _register(client)
+    page = await _new_game(client, "en", deals="99", invite="", bots="2", opponents="friend",
+                           skill="expert", game="doppio", preset="standard", players="3")
+    assert 'value="99" id="deals"' in page.text
+    assert re.search(r'<option value="doppio"[^>]* selected', page.text)
+    assert re.search(r'<option value="2" selected>', page.text)
+    assert re.search(r'value="friend" checked', page.text)
+    assert re.search(r'<option value="expert" selected>', page.text)
+    assert re.search(r"<option selected>3</option>", page.text)
+
+
+async def test_refusals_reach_the_page_and_the_api_in_german(client):
+    await _register(client)
+    login = await client.get("/tables/999", headers={"Accept-Language": "de"})
+    assert login.status_code == 404 and "diesen Tisch gibt es nicht" in login.text
+    api = await client.get("/api/tables/999", headers={"Accept-Language": "de"})
+    assert api.status_code == 404 and api.json()["detail"] == "diesen Tisch gibt es nicht"
+    english = await client.get("/api/tables/999", headers={"Accept-Language": "en"})
+    assert english.json()["detail"] == "no such table"
+
+
+async def test_login_errors_in_german(client):
+    csrf = (await client.get("/api/me")).json()["csrf"]
+    page = await client.post("/login", data={"csrf": csrf, "name": "nobody", "password": "whatever"},
+                             headers={"Accept-Language": "de"})
+    assert page.status_code == 400 and "Name oder Passwort falsch" in page.text
+
+
+async def test_a_browser_gets_an_error_page_in_its_language(client):
+    html = {"Accept": "text/html,application/xhtml+xml", "Accept-Language": "de"}
+    missing = await client.get("/no/such/page", headers=html)
+    assert missing.status_code == 404
+    assert "Diese Seite gibt es nicht." in missing.text and '<html lang="de">' in missing.text
+    forged = await client.post("/friends/add", data={"name": "x", "csrf": "forged"}, headers=html)
+    assert forged.status_code == 403
+    assert "Sicherheitsmerkmal (CSRF) fehlt oder ist falsch" in forged.text
+    incomplete = await client.post("/login", data={"csrf": "x"}, headers=html)
+    assert incomplete.status_code in (403, 422) and "<!doctype html>" in incomplete.text
+
+
+async def test_programs_still_get_json_refusals(client):
+    missing = await client.get("/api/no-such-thing", headers={"Accept-Language": "de"})
+    assert missing.status_code == 404 and missing.json() == {"detail": "Not Found"}
+    forged = await client.post("/api/guest", json={}, headers={"X-CSRF-Token": "forged"})
+    assert forged.status_code == 403
+    assert forged.json()["detail"] == "missing or wrong CSRF token; reload the page"

@@ -10,15 +10,18 @@ from __future__ import annotations
 import re
 import secrets
 from datetime import timedelta
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, select
+from sqlalchemy import ColumnElement, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.clock import Clock
 from app.db.models import Session, User
+from app.i18n import N_
+from app.i18n.errors import LocalizedError
 
 NAME_RE = re.compile(r"^[A-Za-z0-9_\-äöüÄÖÜß]{3,20}$")
 MIN_PASSWORD = 8
@@ -27,11 +30,12 @@ _hasher = PasswordHasher()
 _DUMMY_HASH = _hasher.hash("not a password of anyone")
 
 
-class AccountError(ValueError):
-    """A request the account rules refuse; ``field`` names the input, ``str(err)`` the reason."""
+class AccountError(LocalizedError, ValueError):
+    """A request the account rules refuse; ``field`` names the input, ``str(err)`` the reason
+    (``message`` a catalogue msgid with ``%(name)s`` params, app/i18n/errors.py)."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, field: str, message: str, **params: Any) -> None:
+        super().__init__(message, **params)
         self.field = field
 
 
@@ -39,10 +43,16 @@ def check_name(name: str) -> str:
     """Return the name stripped; raise AccountError unless 3-20 letters, digits, _ or -."""
     name = name.strip()
     if not NAME_RE.match(name):
-        raise AccountError("name", "a name has 3 to 20 letters, digits, _ or -")
+        raise AccountError("name", N_("a name has 3 to 20 letters, digits, _ or -"))
     if name.lower().startswith("guest-"):
-        raise AccountError("name", "names starting with Guest- are kept for guests")
+        raise AccountError("name", N_("names starting with Guest- are kept for guests"))
     return name
+
+
+def name_is(name: str) -> ColumnElement[bool]:
+    """The WHERE clause finding the user called ``name`` whatever its case ("anna" finds
+    "Anna"), stripped; it uses the database's lower(), as the unique index does."""
+    return func.lower(User.name) == func.lower(name.strip())
 
 
 class Accounts:
@@ -61,7 +71,8 @@ class Accounts:
         """
         name = check_name(name)
         if len(password) < MIN_PASSWORD:
-            raise AccountError("password", f"a password has at least {MIN_PASSWORD} characters")
+            raise AccountError("password", N_("a password has at least %(count)s characters"),
+                               count=MIN_PASSWORD)
         password_hash = _hasher.hash(password)
         async with self._db() as db:
             user = await db.get(User, guest_id) if guest_id is not None else None
@@ -74,20 +85,20 @@ class Accounts:
             try:
                 await db.commit()
             except IntegrityError:
-                raise AccountError("name", "that name is taken") from None
+                raise AccountError("name", N_("that name is taken")) from None
             return user
 
     async def authenticate(self, name: str, password: str) -> User:
         """Return the user of ``name`` if ``password`` is right; else raise AccountError."""
         async with self._db() as db:
-            user = (await db.execute(select(User).where(User.name == name.strip()))).scalar_one_or_none()
+            user = (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()
         stored = user.password_hash if user is not None and user.password_hash else _DUMMY_HASH
         try:
             _hasher.verify(stored, password)
         except (VerificationError, InvalidHashError):
-            raise AccountError("password", "wrong name or password") from None
+            raise AccountError("password", N_("wrong name or password")) from None
         if user is None or not user.password_hash:
-            raise AccountError("password", "wrong name or password")
+            raise AccountError("password", N_("wrong name or password"))
         return user
 
     async def create_guest(self) -> User:
@@ -102,7 +113,7 @@ class Accounts:
                     return user
                 except IntegrityError:
                     continue
-        raise AccountError("name", "no free guest name, try again")
+        raise AccountError("name", N_("no free guest name, try again"))
 
     async def open_session(self, user_id: int) -> str:
         """A new session for the user (always a fresh id: no fixation); returns its id."""
@@ -134,4 +145,4 @@ class Accounts:
     async def user_by_name(self, name: str) -> User | None:
         """The user called ``name`` (exact), or None."""
         async with self._db() as db:
-            return (await db.execute(select(User).where(User.name == name.strip()))).scalar_one_or_none()
+            return (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()

@@ -16,6 +16,7 @@ from app.accounts.cookies import (
     csrf_ok,
 )
 from app.db.models import User
+from app.i18n import N_, gettext
 from app.guard.ratelimit import Decision, Policy
 from app.lobby.service import Viewer
 from app.services import Services
@@ -38,7 +39,7 @@ async def require_user(request: Request) -> User:
     """The logged-in user (a guest counts); 401 otherwise."""
     user = await user_of(request)
     if user is None:
-        raise HTTPException(401, "log in or play as a guest first")
+        raise HTTPException(401, gettext(N_("log in or play as a guest first")))
     return user
 
 
@@ -52,7 +53,7 @@ async def check_csrf(request: Request) -> None:
         value = form.get(CSRF_FIELD)
         echoed = value if isinstance(value, str) else None
     if not csrf_ok(request.cookies.get(CSRF_COOKIE), echoed):
-        raise HTTPException(403, "missing or wrong CSRF token; reload the page")
+        raise HTTPException(403, gettext(N_("missing or wrong CSRF token; reload the page")))
 
 
 def viewer(user: User | None) -> Viewer | None:
@@ -103,10 +104,15 @@ def retry_after(decision: Decision) -> dict[str, str]:
     return {"Retry-After": str(max(1, math.ceil(decision.retry_after_s)))}
 
 
+#: what a 429 refuses, in words (too_many's ``what``)
+TOO_MANY = {"login attempts": N_("too many login attempts; try again in %(seconds)s s"),
+            "new tables": N_("too many new tables; try again in %(seconds)s s")}
+
+
 def too_many(decision: Decision, what: str) -> HTTPException:
-    """HTTP 429 with Retry-After for a refused ``decision``."""
-    return HTTPException(429, f"too many {what}; try again in "
-                              f"{max(1, math.ceil(decision.retry_after_s))} s",
+    """HTTP 429 with Retry-After for a refused ``decision``; ``what`` a key of TOO_MANY."""
+    return HTTPException(429, gettext(TOO_MANY[what],
+                                      seconds=max(1, math.ceil(decision.retry_after_s))),
                          headers=retry_after(decision))
 
 

@@ -7,6 +7,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from app.api.deps import Csrf, CurrentUser, ServicesDep, viewer
+from app.i18n import N_
 from app.lobby.friends import FriendError
 
 router = APIRouter(prefix="/api/friends")
@@ -43,7 +44,7 @@ async def invite_friend(services, user, name: str, table_id: int) -> None:
     """Invite an accepted friend to the user's own table (FriendError / LobbyError)."""
     friend = await services.accounts.user_by_name(name.strip())
     if friend is None or not await services.friends.are_friends(user.id, friend.id):
-        raise FriendError(f"{name.strip()} is not your friend")
+        raise FriendError(N_("%(name)s is not your friend"), name=name.strip())
     await services.lobby.invite(viewer(user), table_id, friend.name)
 
 

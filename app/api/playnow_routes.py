@@ -8,6 +8,7 @@ from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field
 
 from app.api.deps import Csrf, CurrentUser, ServicesDep
+from app.i18n.errors import localized
 from app.lobby.matchmaking import AlreadyQueued, AlreadySeated, MatchmakingError
 
 router = APIRouter(prefix="/api/play-now")
@@ -25,9 +26,9 @@ async def play_now(body: PlayNowBody, services: ServicesDep, user: CurrentUser) 
     try:
         return await services.play_now.join(user.id, body.game, body.preset, body.seats)
     except (AlreadyQueued, AlreadySeated) as err:
-        raise HTTPException(409, str(err)) from None
+        raise HTTPException(409, localized(err)) from None
     except MatchmakingError as err:
-        raise HTTPException(400, str(err)) from None
+        raise HTTPException(400, localized(err)) from None
 
 
 @router.post("/leave", dependencies=[Csrf])

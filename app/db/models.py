@@ -17,10 +17,12 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
     UniqueConstraint,
+    func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -46,6 +48,10 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(255))
     is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+#: user names are unique whatever their case ("Anna" is "anna"); migration 0003_i18n
+Index("uq_users_name_lower", func.lower(User.name), unique=True)
 
 
 class Session(Base):

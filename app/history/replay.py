@@ -31,9 +31,12 @@ def _tricks_done(state_json: dict[str, Any]) -> int:
     return len(tricks) if isinstance(tricks, list) else 0
 
 
-def _frame(game, state, label: str | None, seat: int | None) -> dict[str, Any]:
+def _frame(game, state, label: str | None, seat: int | None,
+           action: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One frame; ``action`` is the action that led to it without its seat (the browser words
+    it in the viewer's language), ``label`` the same in a short English form."""
     data = game.state_json(state)
-    return {"label": label, "seat": seat, "hands": data.get("hands") or [],
+    return {"label": label, "seat": seat, "action": action, "hands": data.get("hands") or [],
             "trick": _trick(data), "tricks": _tricks_done(data), "phase": data.get("phase")}
 
 
@@ -53,7 +56,8 @@ def replay_frames(document: dict[str, Any]) -> dict[str, Any]:
         frames = [_frame(game, state, None, None)]
         for action in round_doc.actions:
             state, _events = game.apply(state, action)
-            frames.append(_frame(game, state, action_label(action), action.get("seat")))
+            frames.append(_frame(game, state, action_label(action), action.get("seat"),
+                                 {k: v for k, v in action.items() if k != "seat"}))
         trick_starts: dict[int, int] = {}
         for index, frame in enumerate(frames):
             trick_starts.setdefault(frame["tricks"], index)

@@ -13,18 +13,22 @@ from typing import Any
 from sqlalchemy import case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.accounts.service import name_is
 from app.clock import Clock
 from app.db.models import Departure, Match, PlayerRating, RatingChange, Result, User
 from app.games.registry import available_games
+from app.i18n import N_
+from app.i18n.errors import LocalizedError
 from app.ratings.model import Rating
 from app.ratings.store import leaderboard
 
 
-class HistoryError(LookupError):
-    """No such player (or a guest, who has no profile); ``status`` for HTTP."""
+class HistoryError(LocalizedError, LookupError):
+    """No such player (or a guest, who has no profile); ``status`` for HTTP; ``message`` a
+    catalogue msgid with ``%(name)s`` params (app/i18n/errors.py)."""
 
-    def __init__(self, message: str, status: int = 404) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, status: int = 404, **params: Any) -> None:
+        super().__init__(message, **params)
         self.status = status
 
 
@@ -52,11 +56,11 @@ class History:
         self._clock = clock
 
     async def _player(self, db: AsyncSession, name: str) -> User:
-        user = (await db.execute(select(User).where(User.name == name))).scalar_one_or_none()
+        user = (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()
         if user is None:
-            raise HistoryError(f"there is no player called {name!r}")
+            raise HistoryError(N_("there is no player called '%(name)s'"), name=name)
         if user.is_guest:
-            raise HistoryError("guests have no profile until they register")
+            raise HistoryError(N_("guests have no profile until they register"))
         return user
 
     async def matches(self, name: str, *, limit: int = 20, offset: int = 0) -> dict[str, Any]:
@@ -157,7 +161,7 @@ class History:
     async def leaderboard(self, game: str, viewer_id: int | None = None) -> dict[str, Any]:
         """The game's top 100 and the viewer's own rank (see app/ratings/store.py)."""
         if game not in available_games():
-            raise HistoryError(f"unknown game {game!r}")
+            raise HistoryError(N_("unknown game '%(game)s'"), game=game)
         async with self._db() as db:
             return await leaderboard(db, game, self._clock.now(), user_id=viewer_id)
 

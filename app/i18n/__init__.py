@@ -72,6 +72,8 @@ def set_language(lang: str) -> None:
 
 def translate(msgid: str, lang: str | None = None, **params: Any) -> str:
     """``msgid`` in ``lang`` (default: the current language), ``%(name)s`` filled from params."""
+    if not msgid:
+        return msgid  # gettext("") is the catalogue's header
     text = translations(lang or _current.get()).gettext(msgid)
     return text % params if params else text
 

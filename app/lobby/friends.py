@@ -23,12 +23,16 @@ from sqlalchemy import and_, delete, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.accounts.service import name_is
 from app.clock import Clock
 from app.db.models import Block, Friendship, User
+from app.i18n import N_
+from app.i18n.errors import LocalizedError
 
 
-class FriendError(ValueError):
-    """A friend request that cannot be made; ``str`` says why."""
+class FriendError(LocalizedError, ValueError):
+    """A friend request that cannot be made; ``str`` says why (a catalogue msgid with
+    ``%(name)s`` params, app/i18n/errors.py)."""
 
 
 def _pair(a: int, b: int):
@@ -49,15 +53,15 @@ class Friends:
         self._clock = clock
 
     async def _user(self, db: AsyncSession, name: str) -> User:
-        user = (await db.execute(select(User).where(User.name == name.strip()))).scalar_one_or_none()
+        user = (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()
         if user is None:
-            raise FriendError(f"there is no player called {name.strip()!r}")
+            raise FriendError(N_("there is no player called '%(name)s'"), name=name.strip())
         return user
 
     async def _other(self, db: AsyncSession, user_id: int, name: str) -> User:
         other = await self._user(db, name)
         if other.id == user_id:
-            raise FriendError("you cannot befriend yourself")
+            raise FriendError(N_("you cannot befriend yourself"))
         return other
 
     async def add(self, user_id: int, name: str) -> str:
@@ -70,14 +74,14 @@ class Friends:
             other = await self._other(db, user_id, name)
             me = await db.get(User, user_id)
             if other.is_guest or (me is not None and me.is_guest):
-                raise FriendError("guests cannot have friends")
+                raise FriendError(N_("guests cannot have friends"))
             if (await db.execute(select(Block.id).where(_blocked_pair(user_id, other.id)))).first():
-                raise FriendError(f"you cannot ask {other.name}")
+                raise FriendError(N_("you cannot ask %(name)s"), name=other.name)
             existing = (await db.execute(select(Friendship).where(
                 _pair(user_id, other.id)))).scalar_one_or_none()
             if existing is not None:
                 if existing.accepted:
-                    raise FriendError(f"you and {other.name} are friends already")
+                    raise FriendError(N_("you and %(name)s are friends already"), name=other.name)
                 if existing.requester_id == other.id:
                     existing.accepted = True
                     await db.commit()
@@ -99,7 +103,7 @@ class Friends:
                 Friendship.requester_id == other.id, Friendship.addressee_id == user_id,
                 Friendship.accepted.is_(False)))).scalar_one_or_none()
             if request is None:
-                raise FriendError(f"{other.name} has not asked you")
+                raise FriendError(N_("%(name)s has not asked you"), name=other.name)
             request.accepted = True
             await db.commit()
 
@@ -112,7 +116,7 @@ class Friends:
                 Friendship.accepted.is_(False)))
             await db.commit()
             if result.rowcount == 0:
-                raise FriendError(f"{other.name} has not asked you")
+                raise FriendError(N_("%(name)s has not asked you"), name=other.name)
 
     async def remove(self, user_id: int, name: str) -> None:
         """End a friendship, or withdraw or decline a request, with ``name``."""
@@ -143,7 +147,7 @@ class Friends:
                                                           Block.blocked_id == other.id))
             await db.commit()
             if result.rowcount == 0:
-                raise FriendError(f"you have not blocked {other.name}")
+                raise FriendError(N_("you have not blocked %(name)s"), name=other.name)
 
     async def are_friends(self, a: int, b: int) -> bool:
         async with self._db() as db:

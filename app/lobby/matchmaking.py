@@ -28,6 +28,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 
+from app.i18n import N_
+from app.i18n.errors import LocalizedError
+from app.i18n.names import GAMES, PRESETS
 from app.ratings.model import Bot, Participant, Person, PlayerId, Rating, nearest_bot_level
 
 #: The table sizes a queue may have per game (agrees with each game's ``player_counts``).
@@ -107,8 +110,9 @@ class FormedTable:
         return tuple(seat.player for seat in self.seats if isinstance(seat, Person))
 
 
-class MatchmakingError(ValueError):
-    """A request the queue refuses; ``str(err)`` is a reason a player can read."""
+class MatchmakingError(LocalizedError, ValueError):
+    """A request the queue refuses; ``str(err)`` is a reason a player can read (a catalogue
+    msgid with ``%(name)s`` params, app/i18n/errors.py)."""
 
 
 class AlreadyQueued(MatchmakingError):
@@ -200,19 +204,20 @@ class Matchmaker:
         at a table, MatchmakingError for an unknown game or a table size it cannot have.
         """
         if game not in SEAT_COUNTS:
-            raise MatchmakingError(f"no matchmaking for game {game!r}")
+            raise MatchmakingError(N_("no matchmaking for game '%(game)s'"), game=game)
         size = DEFAULT_SEATS[game] if seats is None else seats
         if size not in SEAT_COUNTS[game]:
             allowed = ", ".join(str(n) for n in SEAT_COUNTS[game])
-            raise MatchmakingError(f"{game} is played by {allowed} players, not {size}")
+            raise MatchmakingError(N_("%(game)s is played by %(allowed)s players, not %(size)s"),
+                                   game=game, allowed=allowed, size=size)
         existing = self._tickets.get(player)
         if existing is not None:
-            raise AlreadyQueued(
-                f"already waiting for {existing.key.game} ({existing.key.preset}); "
-                "leave that queue first"
-            )
+            raise AlreadyQueued(N_("already waiting for %(game)s (%(preset)s); leave that queue first"),
+                                translated=("game", "preset"),
+                                game=GAMES.get(existing.key.game, existing.key.game),
+                                preset=PRESETS.get(existing.key.preset, existing.key.preset))
         if player in self._seated:
-            raise AlreadySeated("already sitting at a table; leave it first")
+            raise AlreadySeated(N_("already sitting at a table; leave it first"))
         ticket = Ticket(player, QueueKey(game, preset, size), rating, self._now(),
                         next(self._join_numbers))
         self._tickets[player] = ticket

@@ -28,6 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.clock import Clock
 from app.db.models import GameTable, PlayerRating, Seat
 from app.games.registry import UnknownGame, get_game
+from app.i18n import N_
 from app.lobby.hub import LobbyHub
 from app.lobby.matchmaking import (
     AlreadySeated,
@@ -75,10 +76,11 @@ class PlayNow:
         try:
             rules = get_game(game)
         except UnknownGame:
-            raise MatchmakingError(f"no matchmaking for game {game!r}") from None
+            raise MatchmakingError(N_("no matchmaking for game '%(game)s'"), game=game) from None
         preset = preset or next(iter(rules.presets), "standard")
         if rules.presets and preset not in rules.presets:
-            raise MatchmakingError(f"{game} has no rules preset {preset!r}")
+            raise MatchmakingError(N_("%(game)s has no rules preset '%(preset)s'"), game=game,
+                                   preset=preset)
         async with self._db() as db:
             seated = (await db.execute(
                 select(Seat.table_id).join(GameTable, GameTable.id == Seat.table_id)
@@ -87,7 +89,7 @@ class PlayNow:
             stored = (await db.execute(select(PlayerRating).where(
                 PlayerRating.user_id == user_id, PlayerRating.game == game))).scalar_one_or_none()
         if seated is not None and not self.matchmaker.is_queued(user_id):
-            raise AlreadySeated(f"already sitting at table {seated}; leave it first")
+            raise AlreadySeated(N_("already sitting at table %(table)s; leave it first"), table=seated)
         rating = Rating(stored.mu, stored.sigma) if stored else Rating()
         async with self._lock:
             ticket = self.matchmaker.join(user_id, game, preset, rating, seats)
@@ -104,7 +106,7 @@ class PlayNow:
     def busy(self, user_id: int) -> str | None:
         """Why ``user_id`` cannot take a lobby seat now (waiting in a queue), or None."""
         if self.matchmaker.is_queued(user_id):
-            return "you are waiting in Play now; leave the queue first"
+            return N_("you are waiting in Play now; leave the queue first")
         return None
 
     def status(self, user_id: int) -> dict[str, Any]:

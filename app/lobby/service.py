@@ -23,22 +23,51 @@ from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.accounts.service import name_is
 from app.clock import Clock
 from app.cluster.claims import Claims, InProcessClaims
 from app.db.models import Friendship, GameTable, Invitation, Seat, User
 from app.games.base import RulesError
 from app.games.registry import UnknownGame, available_games, get_game
+from app.i18n import N_
+from app.i18n.errors import LocalizedError
+from app.i18n.names import GAMES, OPTIONS
 from app.lobby.friends import Friends
 from app.rooms.manager import RoomManager
 from app.rooms.match import MatchProgress
 
 
-class LobbyError(ValueError):
-    """A lobby request refused; ``status`` is the HTTP status that fits (400/403/404/409)."""
+class LobbyError(LocalizedError, ValueError):
+    """A lobby request refused; ``status`` is the HTTP status that fits (400/403/404/409),
+    ``field`` the New Game field it is about (``deals``, ``bots``, an option name …) or None.
+    ``message`` is a catalogue msgid with ``%(name)s`` params (app/i18n/errors.py)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, status: int = 400, *, field: str | None = None,
+                 translated: tuple[str, ...] = (), **params: Any) -> None:
+        super().__init__(message, translated=translated, **params)
         self.status = status
+        self.field = field
+
+
+#: the rules cores' RulesError messages (app/games/*/rules.py), for the catalogue; a message
+#: not listed here is shown in English
+RULES_MESSAGES = (
+    N_("unknown option"), N_("expected true or false"), N_("expected an integer"),
+    N_("expected an integer of at least 0"), N_("expected an integer above 0"),
+    N_("expected a positive whole number"), N_("expected a positive whole number or null"),
+    N_("expected an object"),
+    N_("announcements belong to the advanced game (scoring advanced)"),
+)
+
+
+def rules_refusal(err: RulesError) -> LobbyError:
+    """A rules core's refusal as a New Game error naming the option and why: "rule option
+    'Coins to win': expected a positive whole number" (``field`` the option's name)."""
+    if err.path in ("", "preset"):
+        return LobbyError(N_("rules: %(problem)s"), field=err.path or None, problem=str(err))
+    return LobbyError(N_("rule option '%(option)s': %(problem)s"), field=err.path,
+                      translated=("option", "problem"),
+                      option=OPTIONS.get(err.path, err.path), problem=err.message)
 
 
 class NewTable(BaseModel):
@@ -146,37 +175,41 @@ class Lobby:
             if table_id is not None:
                 return await self.table(owner, table_id)
             await asyncio.sleep(0.05)
-        raise LobbyError("this table is still being created; reload the lobby", 409)
+        raise LobbyError(N_("this table is still being created; reload the lobby"), 409)
 
     async def _create_table(self, owner: Viewer, spec: NewTable, secret: str) -> dict[str, Any]:
         try:
             game = get_game(spec.game)
         except UnknownGame:
-            raise LobbyError(f"unknown game {spec.game!r}") from None
+            raise LobbyError(N_("unknown game '%(game)s'"), field="game", game=spec.game) from None
         players = spec.players or game.player_counts[-1]
         if players not in game.player_counts:
-            raise LobbyError(f"{spec.game} is played by {', '.join(map(str, game.player_counts))}")
+            raise LobbyError(N_("%(game)s is played by %(counts)s players"), field="players",
+                             translated=("game",), game=GAMES.get(spec.game, spec.game),
+                             counts=", ".join(map(str, game.player_counts)))
         if spec.bots > players - 1:
-            raise LobbyError("at most every other seat can be a computer player")
+            raise LobbyError(N_("at most %(count)s of the %(seats)s seats can be computer players"),
+                             field="bots", count=players - 1, seats=players)
         if spec.deals > self._max_deals:
-            raise LobbyError(f"at most {self._max_deals} deals")
+            raise LobbyError(N_("at most %(count)s deals"), field="deals", count=self._max_deals)
         preset = spec.preset or next(iter(game.presets), None)
         raw = {**({"preset": preset} if preset else {}), **spec.options}
         try:
             rules = game.rules_json(game.make_rules(raw))
         except RulesError as err:
-            raise LobbyError(f"rules: {err}") from None
+            raise rules_refusal(err) from None
         async with self._db() as db:
             invitees = []
             for name in dict.fromkeys(n.strip() for n in spec.invite if n.strip()):
-                user = (await db.execute(select(User).where(User.name == name))).scalar_one_or_none()
+                user = (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()
                 if user is None:
-                    raise LobbyError(f"there is no player called {name!r}", 404)
+                    raise LobbyError(N_("there is no player called '%(name)s'"), 404, field="invite",
+                                     name=name)
                 invitees.append(user.id)
             open_count = (await db.execute(select(func.count()).select_from(GameTable).where(
                 GameTable.owner_id == owner.id, GameTable.status == "open"))).scalar_one()
             if open_count >= self._max_open:
-                raise LobbyError("you have too many open tables", 409)
+                raise LobbyError(N_("you have too many open tables"), 409)
             full = spec.bots == players - 1
             table = GameTable(game=spec.game, preset=preset, rules=rules, players=players,
                               deals=spec.deals, opponents=spec.opponents, skill=spec.skill,
@@ -207,7 +240,7 @@ class Lobby:
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
             if table is None:
-                raise LobbyError("no such table", 404)
+                raise LobbyError(N_("no such table"), 404)
             return await self._table_json(db, table, viewer)
 
     async def _table_json(self, db: AsyncSession, table: GameTable,
@@ -275,7 +308,7 @@ class Lobby:
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
             if table is None:
-                raise LobbyError("no such table", 404)
+                raise LobbyError(N_("no such table"), 404)
             if table.opponents == "any":
                 return
             if viewer is not None:
@@ -285,7 +318,7 @@ class Lobby:
                     return
             elif key is not None and secrets.compare_digest(key, table.secret):
                 return
-        raise LobbyError("this table is private", 403)
+        raise LobbyError(N_("this table is private"), 403)
 
     async def may_join(self, viewer: Viewer, table_id: int, key: str | None = None) -> bool:
         """Whether ``viewer`` may take a seat at the table (Friend/Invited rules), e.g. to show
@@ -304,13 +337,13 @@ class Lobby:
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
             if table is None:
-                raise LobbyError("no such table", 404)
+                raise LobbyError(N_("no such table"), 404)
             if not await self._may_join(db, viewer, table, key):
-                raise LobbyError("this table is for invited players only"
+                raise LobbyError(N_("this table is for invited players only")
                                  if table.opponents == "invited" else
-                                 "this table is for the owner's friends only", 403)
+                                 N_("this table is for the owner's friends only"), 403)
             if table.status != "open":
-                raise LobbyError("this table is not open", 409)
+                raise LobbyError(N_("this table is not open"), 409)
             players = table.players
             seat = await self._take_seat(db, table_id, players, viewer.id)
             taken = (await db.execute(select(func.count()).select_from(Seat)
@@ -341,8 +374,8 @@ class Lobby:
                 mine = (await db.execute(select(Seat.seat).where(
                     Seat.table_id == table_id, Seat.user_id == user_id))).scalar_one_or_none()
                 if mine is not None:
-                    raise LobbyError("you already sit at this table", 409) from None
-        raise LobbyError("this table is full", 409)
+                    raise LobbyError(N_("you already sit at this table"), 409) from None
+        raise LobbyError(N_("this table is full"), 409)
 
     async def leave(self, viewer: Viewer, table_id: int) -> None:
         """Give up one's seat before the start; the owner leaving closes the table.
@@ -352,9 +385,9 @@ class Lobby:
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
             if table is None:
-                raise LobbyError("no such table", 404)
+                raise LobbyError(N_("no such table"), 404)
             if table.status != "open":
-                raise LobbyError("the game has started; you cannot leave now", 409)
+                raise LobbyError(N_("the game has started; you cannot leave now"), 409)
             if table.owner_id == viewer.id:
                 await db.execute(update(GameTable).where(GameTable.id == table_id,
                                                          GameTable.status == "open")
@@ -367,7 +400,7 @@ class Lobby:
                                                          Seat.user_id == viewer.id))
             await db.commit()
             if result.rowcount == 0:
-                raise LobbyError("you do not sit at this table", 404)
+                raise LobbyError(N_("you do not sit at this table"), 404)
         self._rooms.actor(table_id).seats_changed()
         await self._changed()
 
@@ -377,14 +410,14 @@ class Lobby:
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
             if table is None:
-                raise LobbyError("no such table", 404)
+                raise LobbyError(N_("no such table"), 404)
             if table.owner_id != viewer.id:
-                raise LobbyError("only the table's owner invites", 403)
-            user = (await db.execute(select(User).where(User.name == name.strip()))).scalar_one_or_none()
+                raise LobbyError(N_("only the table's owner invites"), 403)
+            user = (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()
             if user is None:
-                raise LobbyError(f"there is no player called {name.strip()!r}", 404)
+                raise LobbyError(N_("there is no player called '%(name)s'"), 404, name=name.strip())
             if await self._friends.blocked_between(viewer.id, user.id):
-                raise LobbyError(f"you cannot invite {user.name}", 403)
+                raise LobbyError(N_("you cannot invite %(name)s"), 403, name=user.name)
             game = table.game
             db.add(Invitation(table_id=table_id, user_id=user.id))
             try:
@@ -407,10 +440,10 @@ class Lobby:
         if table is None:
             raise LobbyError("no such table", 404)
         if table.status != "finished":
-            raise LobbyError("the match is not over; export it when it is", 409)
+            raise LobbyError(N_("the match is not over; export it when it is"), 409)
         stored = await self._rooms.store.load_match(table_id)
         if stored is None:
-            raise LobbyError("this table has no match", 404)
+            raise LobbyError(N_("this table has no match"), 404)
         _match_id, rounds = stored
         rules = dict(table.rules)
         if "deals" in rules and rules["deals"] is None:
@@ -429,7 +462,7 @@ class Lobby:
         table = await self.table(None, table_id)
         stored = await self._rooms.store.load_match(table_id)
         if stored is None:
-            raise LobbyError("this table has no match yet", 404)
+            raise LobbyError(N_("this table has no match yet"), 404)
         game = get_game(table["game"])
         async with self._db() as db:
             rules_raw = (await db.get(GameTable, table_id)).rules

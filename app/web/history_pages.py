@@ -9,6 +9,8 @@ from app.api.deps import MaybeUser, ServicesDep
 from app.games.registry import available_games
 from app.history.service import HistoryError
 from app.lobby.service import LobbyError
+from app.i18n import _
+from app.i18n.errors import localized
 from app.web.pages import _page
 
 router = APIRouter()
@@ -19,7 +21,7 @@ async def profile_page(name: str, request: Request, services: ServicesDep, user:
     try:
         profile = await services.history.profile(name)
     except HistoryError as err:
-        return _page(request, "error.html", user, err.status, error=str(err))
+        return _page(request, "error.html", user, err.status, error=localized(err))
     return _page(request, "profile.html", user, profile=profile)
 
 
@@ -30,7 +32,7 @@ async def history_page(name: str, request: Request, services: ServicesDep, user:
     try:
         data = await services.history.matches(name, limit=20, offset=(page - 1) * 20)
     except HistoryError as err:
-        return _page(request, "error.html", user, err.status, error=str(err))
+        return _page(request, "error.html", user, err.status, error=localized(err))
     return _page(request, "history.html", user, data=data, page=page,
                  pages=max(1, -(-data["total"] // 20)))
 
@@ -45,7 +47,7 @@ async def leaderboard_page(game: str, request: Request, services: ServicesDep, u
     try:
         board = await services.history.leaderboard(game, user.id if user else None)
     except HistoryError as err:
-        return _page(request, "error.html", user, err.status, error=str(err))
+        return _page(request, "error.html", user, err.status, error=localized(err))
     return _page(request, "leaderboard.html", user, board=board, games=available_games())
 
 
@@ -55,8 +57,8 @@ async def replay_page(table_id: int, request: Request, services: ServicesDep, us
     try:
         table = await services.lobby.table(None, table_id)
     except LobbyError as err:
-        return _page(request, "error.html", user, err.status, error=str(err))
+        return _page(request, "error.html", user, err.status, error=localized(err))
     if table["status"] != "finished":
         return _page(request, "error.html", user, 409,
-                     error="the match is not over; its replay shows every hand, so it opens then")
+                     error=_("the match is not over; its replay shows every hand, so it opens then"))
     return _page(request, "replay.html", user, table=table)

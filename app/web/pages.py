@@ -27,16 +27,20 @@ from app.api.deps import (
     viewer,
 )
 from app import i18n
+from app.i18n import N_, _, names
+from app.i18n.errors import localized
 from app.bots import LEVELS
 from app.lobby.friends import FriendError
 from app.lobby.presence import online_users
-from app.lobby.service import LobbyError, NewTable
+from app.lobby.service import LobbyError
+from app.web import new_game
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 templates = Jinja2Templates(directory=ROOT / "templates")
 templates.env.add_extension("jinja2.ext.i18n")
 templates.env.install_gettext_callables(gettext=i18n.gettext, ngettext=i18n.ngettext,
                                         newstyle=True)
+templates.env.filters.update(names.FILTERS)
 router = APIRouter()
 
 
@@ -49,17 +53,43 @@ def _page(request: Request, template: str, user, status: int = 200, **context: A
         **context}, status_code=status)
 
 
+#: the words of an HTTP refusal that carries none of its own (Starlette's "Not Found" …)
+STATUS_WORDS = {404: N_("There is no such page."), 405: N_("That is not possible here."),
+                422: N_("The form was not filled in as expected.")}
+
+
+async def error_page(request: Request, status: int, detail: Any,
+                     headers: dict[str, str] | None = None) -> HTMLResponse:
+    """The error page for an HTTP refusal (app.main's handler); ``detail`` is already in the
+    request's language, or Starlette's English phrase, replaced by STATUS_WORDS."""
+    from app.api.deps import user_of
+
+    if status in STATUS_WORDS or not isinstance(detail, str):
+        detail = _(STATUS_WORDS.get(status, N_("That did not work")))
+    try:
+        user = await user_of(request)
+    except Exception:  # noqa: BLE001 - an error page must render even if the session does not
+        user = None
+    page = _page(request, "error.html", user, status, error=detail)
+    page.headers.update(headers or {})
+    return page
+
+
 def _back(url: str) -> RedirectResponse:
     return RedirectResponse(url, status_code=303)
 
 
 async def _lobby_page(request: Request, services, user, status: int = 200,
-                      error: str | None = None) -> HTMLResponse:
+                      error: str | None = None, form: dict[str, str] | None = None,
+                      error_field: str | None = None) -> HTMLResponse:
+    """The lobby; after a refused New Game, ``form`` holds what was sent (shown again) and
+    ``error_field`` the field that was wrong."""
     tables = await services.lobby.open_tables(viewer(user))
     friends = (await services.friends.listing(user.id, online_users(services.hub, services.rooms))
                if user else None)
     return _page(request, "lobby.html", user, status, tables=tables, friends=friends,
-                 games=services.lobby.games(), levels=LEVELS, error=error)
+                 games=names.games_for_form(services.lobby.games()), levels=LEVELS, error=error,
+                 form=form or {}, error_field=error_field)
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -79,7 +109,7 @@ async def invite_friend_form(request: Request, services: ServicesDep, user: Mayb
     try:
         await invite_friend(services, user, name, table)
     except (FriendError, LobbyError) as err:
-        return await _lobby_page(request, services, user, 400, str(err))
+        return await _lobby_page(request, services, user, 400, localized(err))
     return _back("/")
 
 
@@ -112,13 +142,13 @@ async def login_form(request: Request, services: ServicesDep, name: str = Form(m
     decision = login_decision(request, services, name)
     if not decision.allowed:
         page = _page(request, "login.html", None, 429, mode="login", name=name,
-                     error="Too many login attempts; please wait a while and try again.")
+                     error=_("Too many login attempts; please wait a while and try again."))
         page.headers.update(retry_after(decision))
         return page
     try:
         user = await services.accounts.authenticate(name, password)
     except AccountError as err:
-        return _page(request, "login.html", None, 400, mode="login", error=str(err), name=name)
+        return _page(request, "login.html", None, 400, mode="login", error=localized(err), name=name)
     login_succeeded(services, name)
     response = _back("/")
     await start_session(response, request, services, user)
@@ -133,7 +163,7 @@ async def register_form(request: Request, services: ServicesDep, user: MaybeUser
     try:
         created = await services.accounts.register(name, password, guest_id=guest_id)
     except AccountError as err:
-        return _page(request, "login.html", user, 400, mode="register", error=str(err), name=name)
+        return _page(request, "login.html", user, 400, mode="register", error=localized(err), name=name)
     response = _back("/")
     await start_session(response, request, services, created)
     return response
@@ -158,48 +188,24 @@ async def logout_form(request: Request, services: ServicesDep) -> Response:
 
 
 @router.post("/tables", dependencies=[Csrf])
-async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser,
-                        game: str = Form(), preset: str = Form(""), players: int | None = Form(None),
-                        deals: int = Form(4),
-                        opponents: str = Form("any"), skill: str = Form("beginner"),
-                        bots: int = Form(0), invite: str = Form(""), turn_seconds: str = Form(""),
-                        switches: str = Form(""), numbers: str = Form("")) -> Response:
-    """New Game from the lobby form; on success go to the table.
-
-    ``switches`` names the on/off rule options the form showed; each is on when its checkbox
-    ``opt_<name>`` was sent. ``numbers`` names the number options (field ``opt_<name>``).
-    """
+async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser) -> Response:
+    """New Game from the lobby form (fields: app/web/new_game.py); on success go to the table,
+    else the lobby again with the form as it was sent and the wrong field named."""
     if user is None:
         return _back("/login")
     form = await request.form()
-    options: dict[str, Any] = {name: f"opt_{name}" in form
-                               for name in switches.split(",") if name}
-    for name in (n for n in numbers.split(",") if n):
-        raw = str(form.get(f"opt_{name}", "")).strip()
-        try:
-            value = float(raw)
-        except ValueError:
-            return await _lobby_page(request, services, user, 400,
-                                     f"{name.replace('_', ' ')}: please enter a number")
-        options[name] = int(value) if value.is_integer() else value
+    sent = {key: str(value) for key, value in form.items() if key != "csrf"}
     decision = check_table_creation(services, user)
     if not decision.allowed:
         return await _lobby_page(request, services, user, 429,
-                                 "You opened many tables recently; please wait a while.")
+                                 _("You opened many tables recently; please wait a while."))
     try:
-        spec = NewTable(game=game, preset=preset or None, options=options, players=players,
-                        deals=deals, opponents=opponents,
-                        skill=skill, bots=bots, turn_seconds=int(turn_seconds) if turn_seconds else None,
-                        invite=[n for n in invite.replace(",", " ").split() if n])
+        spec = new_game.read_form(form)
         table = await services.lobby.create_table(viewer(user), spec)
-    except (LobbyError, ValueError) as err:
-        return await _lobby_page(request, services, user, 400, _short(err))
+    except LobbyError as err:
+        return await _lobby_page(request, services, user, 400, new_game.describe(err),
+                                 form=sent, error_field=err.field)
     return _back(f"/tables/{table['id']}")
-
-
-def _short(err: Exception) -> str:
-    text = str(err).splitlines()[0] if str(err) else "not possible"
-    return text if not text.startswith("1 validation error") else "please check the form"
 
 
 @router.get("/tables/{table_id}", response_class=HTMLResponse)
@@ -209,7 +215,7 @@ async def table_page(table_id: int, request: Request, services: ServicesDep, use
     try:
         table = await services.lobby.table(viewer(user), table_id)
     except LobbyError as err:
-        return _page(request, "error.html", user, err.status, error=str(err))
+        return _page(request, "error.html", user, err.status, error=localized(err))
     may_join = user is not None and await services.lobby.may_join(viewer(user), table_id, key)
     return _page(request, "table.html", user, table=table, key=key, may_join=may_join)
 
@@ -222,7 +228,7 @@ async def join_form(table_id: int, request: Request, services: ServicesDep, user
     try:
         await services.lobby.join(viewer(user), table_id, key or None)
     except LobbyError as err:
-        return _page(request, "error.html", user, err.status, error=str(err))
+        return _page(request, "error.html", user, err.status, error=localized(err))
     return _back(f"/tables/{table_id}")
 
 
@@ -234,7 +240,7 @@ async def leave_form(table_id: int, request: Request, services: ServicesDep,
     try:
         await services.lobby.leave(viewer(user), table_id)
     except LobbyError as err:
-        return _page(request, "error.html", user, err.status, error=str(err))
+        return _page(request, "error.html", user, err.status, error=localized(err))
     return _back("/")
 
 
@@ -246,7 +252,7 @@ async def invite_form(table_id: int, request: Request, services: ServicesDep, us
     try:
         await services.lobby.invite(viewer(user), table_id, name)
     except LobbyError as err:
-        return _page(request, "error.html", user, err.status, error=str(err))
+        return _page(request, "error.html", user, err.status, error=localized(err))
     return _back(f"/tables/{table_id}")
 
 
@@ -260,11 +266,11 @@ async def friends_form(verb: str, request: Request, services: ServicesDep, user:
                "remove": services.friends.remove, "decline": services.friends.decline,
                "block": services.friends.block, "unblock": services.friends.unblock}
     if verb not in actions:
-        return _page(request, "error.html", user, 404, error="no such page")
+        return _page(request, "error.html", user, 404, error=_("no such page"))
     try:
         await actions[verb](user.id, name)
     except FriendError as err:
-        return await _lobby_page(request, services, user, 400, str(err))
+        return await _lobby_page(request, services, user, 400, localized(err))
     return _back("/")
 
 
@@ -274,5 +280,5 @@ async def scores_page(table_id: int, request: Request, services: ServicesDep, us
     try:
         data = await services.lobby.score_sheet(table_id)
     except LobbyError as err:
-        return _page(request, "error.html", user, err.status, error=str(err))
+        return _page(request, "error.html", user, err.status, error=localized(err))
     return _page(request, "scores.html", user, **data)

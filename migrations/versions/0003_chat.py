@@ -1,7 +1,7 @@
 """turn timers (time per move, round start times) and departures from rated matches
 
 Revision ID: 0003_chat
-Revises: 0002
+Revises: 0003_i18n
 """
 
 from alembic import op
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 
 revision = '0003_chat'
-down_revision = '0002'
+down_revision = '0003_i18n'
 branch_labels = None
 depends_on = None
 

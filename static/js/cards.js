@@ -5,7 +5,8 @@ import {t} from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const SUITS = {C: "♣", S: "♠", H: "♥", D: "♦"};
-const RANKS = {A: "A", T: "10", K: "K", Q: "Q", J: "J", 9: "9"};
+// the corner letters: A K Q J in English, A K D B (Ass, König, Dame, Bube) in German
+const RANKS = {A: t("A"), T: "10", K: t("K"), Q: t("Q"), J: t("J"), 9: "9"};
 // the card's name in the page's language: "Queen of clubs" / "Kreuz-Dame"
 const SUIT_NAMES = {C: t("clubs"), S: t("spades"), H: t("hearts"), D: t("diamonds")};
 const RANK_NAMES = {A: t("Ace"), T: t("Ten"), K: t("King"), Q: t("Queen"), J: t("Jack"), 9: t("Nine")};

@@ -1,8 +1,27 @@
 // The lobby: the open tables list updated live over the WebSocket, and the New Game form's
 // rules presets following the chosen game.
 import {Socket} from "./socket.js";
+import {t} from "./i18n.js";
+import {playerName} from "./words.js";
 
 const body = document.getElementById("tables-body");
+// the New Game data with the words of the page's language (app/i18n/names.py)
+const games = JSON.parse(document.getElementById("games-data").textContent);
+const OPPONENTS = {any: t("Anyone"), friend: t("Friends"), invited: t("Invited players")};
+
+function gameLabel(name) {
+  const info = games.find((g) => g.name === name);
+  return info ? info.label : name;
+}
+
+function presetLabel(name, preset) {
+  const info = games.find((g) => g.name === name);
+  return (info && info.preset_labels[preset]) || preset || "";
+}
+
+function optionLabel(info, name) {
+  return (info && info.option_labels && info.option_labels[name]) || name.replaceAll("_", " ");
+}
 const status = document.getElementById("lobby-status");
 
 function cell(row, text) {
@@ -17,22 +36,22 @@ function renderTables(tables) {
   if (!tables.length) {
     const row = document.createElement("tr");
     row.className = "empty";
-    const td = cell(row, "No open tables. Start a New Game!");
+    const td = cell(row, t("No open tables. Start a New Game!"));
     td.colSpan = 6;
     body.appendChild(row);
     return;
   }
-  for (const t of tables) {
+  for (const table of tables) {
     const row = document.createElement("tr");
-    row.dataset.table = t.id;
-    cell(row, t.game);
-    cell(row, t.preset || "");
-    cell(row, t.opponents);
-    cell(row, `${t.players - t.free}/${t.players}`);
-    cell(row, t.seats.map((s) => s.name).join(", "));
+    row.dataset.table = table.id;
+    cell(row, gameLabel(table.game));
+    cell(row, presetLabel(table.game, table.preset));
+    cell(row, OPPONENTS[table.opponents] || table.opponents);
+    cell(row, `${table.players - table.free}/${table.players}`);
+    cell(row, table.seats.map(playerName).join(", "));
     const link = document.createElement("a");
-    link.href = `/tables/${t.id}`;
-    link.textContent = t.mine ? "Open" : "Join";
+    link.href = `/tables/${table.id}`;
+    link.textContent = table.mine ? t("Open") : t("Join");
     cell(row, "").appendChild(link);
     body.appendChild(row);
   }
@@ -47,7 +66,8 @@ function notice(msg) {
   item.dataset.table = msg.table;
   const link = document.createElement("a");
   link.href = `/tables/${msg.table}`;
-  link.textContent = `${msg.from} invites you to table ${msg.table} (${msg.game})`;
+  link.textContent = t("%(name)s invites you to table %(table)s (%(game)s)",
+    {name: msg.from, table: msg.table, game: gameLabel(msg.game)});
   item.appendChild(link);
   notices.appendChild(item);
 }
@@ -59,11 +79,12 @@ const socket = new Socket({type: "hello", table: null}, (msg) => {
 }, (text, ok) => { status.textContent = ok ? "" : text; });
 socket.connect();
 
-function fill(select, values, selectLast) {
+function fill(select, values, selectLast, labels) {
   select.replaceChildren();
   values.forEach((value, i) => {
     const item = document.createElement("option");
-    item.textContent = value;
+    item.value = value;
+    item.textContent = (labels && labels[value]) || value;
     if (selectLast && i === values.length - 1) item.selected = true;
     select.appendChild(item);
   });
@@ -79,7 +100,6 @@ function limitBots() {
   for (const option of bots.options) option.disabled = Number(option.value) > max;
   if (Number(bots.value) > max) bots.value = String(max);
 }
-const games = JSON.parse(document.getElementById("games-data").textContent);
 
 // on/off rule options of the chosen game and preset, preset values checked
 function renderSwitches() {
@@ -95,7 +115,7 @@ function renderSwitches() {
     input.name = `opt_${name}`;
     input.id = `opt-${name}`;
     input.checked = on;
-    labelEl.append(input, " " + name.replaceAll("_", " "));
+    labelEl.append(input, " " + optionLabel(info, name));
     box.appendChild(labelEl);
   }
   document.getElementById("switches-names").value = Object.keys(values).join(",");
@@ -116,7 +136,7 @@ function renderNumbers(info) {
     input.name = `opt_${name}`;
     input.id = `opt-${name}`;
     input.value = String(value);
-    labelEl.append(name.replaceAll("_", " ") + " ", input);
+    labelEl.append(optionLabel(info, name) + " ", input);
     box.appendChild(labelEl);
   }
   document.getElementById("numbers-names").value = Object.keys(values).join(",");
@@ -126,7 +146,9 @@ if (game && preset && players && bots) {
   preset.addEventListener("change", renderSwitches);
   game.addEventListener("change", () => {
     const option = game.selectedOptions[0];
-    fill(preset, (option.dataset.presets || "").split(",").filter(Boolean), false);
+    const info = games.find((g) => g.name === game.value);
+    fill(preset, (option.dataset.presets || "").split(",").filter(Boolean), false,
+      info && info.preset_labels);
     fill(players, (option.dataset.players || "").split(",").filter(Boolean), true);
     limitBots();
     renderSwitches();
@@ -150,13 +172,15 @@ if (playNow) {
     if (!response.ok) return;
     const state = await response.json();
     if (state.table) location.assign(`/tables/${state.table}`);
-    else if (state.queued) playStatus.textContent = `Waiting for players… ${Math.round(state.waited)} s`;
+    else if (state.queued) {
+      playStatus.textContent = t("Waiting for players… %(seconds)s s", {seconds: Math.round(state.waited)});
+    }
   };
   playNow.addEventListener("click", async () => {
     const response = await post("/api/play-now", {game: document.getElementById("play-now-game").value});
     const body = await response.json();
-    if (!response.ok) { playStatus.textContent = body.detail || "not possible now"; return; }
-    playStatus.textContent = "Waiting for players…";
+    if (!response.ok) { playStatus.textContent = body.detail || t("Not possible now."); return; }
+    playStatus.textContent = t("Waiting for players…");
     playNow.disabled = true;
     leaveQueue.hidden = false;
     polling = setInterval(poll, 1000);

@@ -1,5 +1,7 @@
 // A WebSocket to /ws that says hello, remembers the last seq, and reconnects by itself with
 // back-off (0.5 s doubling to 10 s, with jitter), resuming from the last seq it saw.
+import {t} from "./i18n.js";
+
 export class Socket {
   /**
    * @param {object} hello  the hello message without last_seq/epoch, e.g. {type:"hello", table:7}
@@ -24,7 +26,7 @@ export class Socket {
     this.ws = ws;
     ws.onopen = () => {
       this.attempts = 0;
-      this.onStatus("connected", true);
+      this.onStatus(t("connected"), true);
       ws.send(JSON.stringify({...this.hello, last_seq: this.lastSeq, epoch: this.epoch}));
     };
     ws.onmessage = (event) => {
@@ -37,7 +39,7 @@ export class Socket {
       if (msg.type === "closed" && !msg.reconnect) {
         this.stopped = true;
         this.onStatus(msg.reason === "taken_over"
-          ? "This seat is open in another tab or window." : "Disconnected.", false);
+          ? t("This seat is open in another tab or window.") : t("Disconnected."), false);
       }
       this.onMessage(msg);
       // every server message, for the page's other modules
@@ -45,7 +47,7 @@ export class Socket {
     };
     ws.onclose = () => {
       if (this.stopped) return;
-      this.onStatus("reconnecting…", false);
+      this.onStatus(t("reconnecting…"), false);
       const delay = Math.min(10000, 500 * 2 ** this.attempts) * (0.75 + Math.random() / 2);
       this.attempts += 1;
       setTimeout(() => this.connect(), delay);

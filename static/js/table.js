@@ -3,6 +3,7 @@
 import {Socket} from "./socket.js";
 import {cardLabel, cardSVG} from "./cards.js";
 import {t} from "./i18n.js";
+import {TYPE_LABELS, label, playerName, scoreLine} from "./words.js";
 
 const page = document.getElementById("table-page");
 const tableId = Number(page.dataset.table);
@@ -32,29 +33,49 @@ function context() {
     generic: {renderSeats, renderCenter, renderChoices, renderHand}};
 }
 
-// the words of the game for action values, contracts and parties (German: Gesund, Vorbehalt,
-// Hochzeit, Armut, Kreuzsolo, Keine 90, Schwarz …)
-const LABELS = {
-  healthy: t("Healthy"), reservation: t("Reservation"), wedding: t("Wedding"), poverty: t("Poverty"),
-  throw_in: t("Throw in"), accept: t("Take the poverty"), decline: t("Decline"),
-  re: t("Re"), kontra: t("Kontra"), no90: t("No 90"), no60: t("No 60"), no30: t("No 30"), black: t("Black"),
-  win: t("Announce win"), double: t("Double"), won: t("Won"), normal: t("Normal game"),
-  solo_clubs: t("Clubs solo"), solo_spades: t("Spades solo"), solo_hearts: t("Hearts solo"),
-  solo_diamonds: t("Diamonds solo"), solo_queens: t("Queens solo"), solo_jacks: t("Jacks solo"),
-  solo_fleshless: t("Fleshless solo"), solo_kings: t("Kings solo"),
-  solo_queens_jacks: t("Queens-and-jacks solo"), solo_kings_queens: t("Kings-and-queens solo"),
-  solo_kings_jacks: t("Kings-and-jacks solo"), solo_kings_queens_jacks: t("Kings-queens-and-jacks solo"),
-  solo_pure_clubs: t("Pure clubs solo"), solo_pure_spades: t("Pure spades solo"),
-  solo_pure_hearts: t("Pure hearts solo"), solo_pure_diamonds: t("Pure diamonds solo"),
-  redeal: t("Redeal"), silent_wedding: t("Silent wedding"),
+// the phases of a deal (the server's phase names) in words
+const PHASES = {
+  declare: t("reservations"), poverty_give: t("poverty"), poverty_answer: t("poverty"),
+  poverty_return: t("poverty"), wedding_partner: t("wedding"), play: t("play"), done: t("deal over"),
 };
-const TYPE_LABELS = {poverty_give: t("Give the selected cards"), poverty_return: t("Return the selected cards")};
 
-/** The words for an action value, contract or party: "solo_clubs" → "Clubs solo" / "Kreuzsolo".
- * A value without words (a new game's) is shown as it is, underscores as spaces. */
-function label(value) {
-  if (LABELS[value]) return LABELS[value];
-  return String(value).replaceAll("_", " ");
+function phaseName(phase) {
+  return PHASES[phase] || phase.replaceAll("_", " ");
+}
+
+// the names of a deal's result details (app/games/*/scoring.py: outcome details)
+const DETAIL_NAMES = {
+  contract: t("Game"), declarer: t("Declarer"), parties: t("Parties"), card_points: t("Card points"),
+  tricks: t("Tricks"), announcements: t("Announcements"), winner: t("Winner"),
+  game_value: t("Game value"), score_lines: t("Score lines"), swines: t("Swines"),
+  reason: t("Reason"),
+};
+
+/** The status line when it is this seat's turn: what to do now. */
+function yourTurnPrompt(view) {
+  const legal = view.legal || [];
+  if (legal.some((a) => a.type === "declare")) {
+    return t("Your turn: healthy or a reservation?");
+  }
+  if (legal.some((a) => a.type === "play")) return t("Your turn: play a card.");
+  return t("Your turn");
+}
+
+// refusals from the server by code (app/protocol.py ErrorMessage.code), in the page's language
+const ERRORS = {
+  bad_message: t("The server did not understand that message."),
+  illegal: t("That move is not allowed now."),
+  not_seated: t("You do not sit at this table."),
+  not_found: t("This table does not exist."),
+  forbidden: t("You may not watch this table."),
+  too_large: t("That message was too large."),
+  rate_limited: t("Too many messages; please slow down."),
+  server_error: t("Something went wrong on our side; nothing changed."),
+};
+
+/** A refusal's text: the translation of its code (the server's English text otherwise). */
+function errorText(msg) {
+  return ERRORS[msg.code] || msg.message;
 }
 
 let state = null;
@@ -67,7 +88,7 @@ window.doppelrunde = {get state() { return state; }, get seq() { return seq; },
 
 function seatName(seat) {
   const info = state.table.seats.find((s) => s.seat === seat);
-  return info ? info.name : `Seat ${seat + 1}`;
+  return info ? playerName(info) : t("Seat %(number)s", {number: seat + 1});
 }
 
 function turnOf(view) {
@@ -94,16 +115,16 @@ function renderSeats() {
     if (seat === state.you) div.classList.add("you");
     if (view && turnOf(view) === seat) div.classList.add("to-move");
     const name = document.createElement("strong");
-    name.textContent = info ? info.name : "(free)";
+    name.textContent = info ? playerName(info) : t("(free)");
     div.appendChild(name);
     const notes = [];
-    if (info && info.bot) notes.push("computer");
-    if (info && !info.connected) notes.push("away");
-    if (view && view.dealer === seat) notes.push("dealer");
+    if (info && info.bot) notes.push(t("computer"));
+    if (info && !info.connected) notes.push(t("away"));
+    if (view && view.dealer === seat) notes.push(t("dealer"));
     if (view && view.parties && view.parties[seat]) notes.push(label(view.parties[seat]));
-    if (view && view.hand_sizes) notes.push(`${view.hand_sizes[seat]} cards`);
-    if (view && view.tricks_won) notes.push(`${view.tricks_won[seat]} tricks`);
-    if (view && view.points_won && view.phase === "done") notes.push(`${view.points_won[seat]} points`);
+    if (view && view.hand_sizes) notes.push(t("%(count)s cards", {count: view.hand_sizes[seat]}));
+    if (view && view.tricks_won) notes.push(t("%(count)s tricks", {count: view.tricks_won[seat]}));
+    if (view && view.points_won && view.phase === "done") notes.push(t("%(count)s points", {count: view.points_won[seat]}));
     const small = document.createElement("small");
     small.textContent = notes.join(" · ");
     div.appendChild(small);
@@ -125,9 +146,14 @@ function playedCard(play, cls) {
 function renderCenter() {
   const view = state.view;
   const info = [];
-  if (view.contract) info.push(`Game: ${label(view.contract)}` + (view.declarer != null ? ` (${seatName(view.declarer)})` : ""));
-  if (view.phase) info.push(`Phase: ${view.phase.replaceAll("_", " ")}`);
-  info.push(`Deal ${state.scores.played + (view.phase === "done" ? 0 : 1)} of ${state.scores.deals}`);
+  if (view.contract) {
+    info.push(view.declarer != null
+      ? t("Game: %(contract)s (%(player)s)", {contract: label(view.contract), player: seatName(view.declarer)})
+      : t("Game: %(contract)s", {contract: label(view.contract)}));
+  }
+  if (view.phase) info.push(t("Phase: %(phase)s", {phase: phaseName(view.phase)}));
+  info.push(t("Deal %(number)s of %(deals)s", {number: state.scores.played + (view.phase === "done" ? 0 : 1),
+    deals: state.scores.deals}));
   $("info").textContent = info.join(" · ");
   const trick = $("trick");
   trick.replaceChildren(...(view.trick || []).map((p) => playedCard(p, "played")));
@@ -136,13 +162,14 @@ function renderCenter() {
   lastBox.replaceChildren();
   if (last && last.cards && last.cards.length) {
     const title = document.createElement("span");
-    title.textContent = "Last trick" + (last.winner != null ? `: ${seatName(last.winner)}` : "")
-      + (last.points != null ? ` (${last.points} points)` : "");
+    title.textContent = last.winner == null ? t("Last trick")
+      : last.points == null ? t("Last trick: %(player)s", {player: seatName(last.winner)})
+        : t("Last trick: %(player)s (%(points)s points)", {player: seatName(last.winner), points: last.points});
     lastBox.appendChild(title);
     for (const play of last.cards) lastBox.appendChild(playedCard(play, "played small"));
   }
   const anns = (view.announcements || []).map((a) => typeof a === "object"
-    ? `${seatName(a.seat)}: ${label(a.value)}` : `${seatName(a)} announced`);
+    ? `${seatName(a.seat)}: ${label(a.value)}` : t("%(player)s announced", {player: seatName(a)}));
   const decl = (view.declarations || []).map((d, seat) => d ? `${seatName(seat)}: ${label(d)}` : null)
     .filter(Boolean);
   $("announcements").textContent = [...decl, ...anns].join(" · ");
@@ -159,7 +186,8 @@ function renderChoices() {
     button.type = "button";
     button.dataset.type = action.type;
     button.dataset.value = action.value ?? "";
-    button.textContent = label(action.value ?? action.type);
+    button.textContent = action.partner != null
+      ? t("Choose %(player)s as partner", {player: seatName(action.partner)}) : label(action.value ?? action.type);
     button.addEventListener("click", () => send(action));
     box.appendChild(button);
   }
@@ -220,14 +248,15 @@ function renderPrompt() {
     const text = renderer.prompt(context());
     if (text != null) { prompt.textContent = text; return; }
   }
-  if (state.result) { prompt.textContent = "The match is over."; return; }
-  if (!view) { prompt.textContent = "Waiting for players…"; return; }
-  if (view.phase === "done") { prompt.textContent = "The deal is over."; return; }
+  if (state.result) { prompt.textContent = t("The match is over."); return; }
+  if (!view) { prompt.textContent = t("Waiting for players…"); return; }
+  if (view.phase === "done") { prompt.textContent = t("The deal is over."); return; }
   const turn = turnOf(view);
   if (turn === state.you) {
-    prompt.textContent = "Your turn" + (state.deadline != null ? ` (${Math.ceil(state.deadline)} s)` : "");
+    prompt.textContent = state.deadline != null
+      ? t("Your turn (%(seconds)s s)", {seconds: Math.ceil(state.deadline)}) : yourTurnPrompt(view);
   } else if (turn != null) {
-    prompt.textContent = `Waiting for ${seatName(turn)}…`;
+    prompt.textContent = t("Waiting for %(player)s…", {player: seatName(turn)});
   } else prompt.textContent = "";
 }
 
@@ -244,10 +273,7 @@ function detailText(key, value) {
   if (Array.isArray(value)) {
     const parts = value.map((item) => {
       if (item && typeof item === "object") {
-        if ("reason" in item) {
-          const sign = item.points > 0 ? "+" : "";
-          return `${label(item.reason)}${item.party ? ` (${label(item.party)})` : ""} ${sign}${item.points ?? ""}`.trim();
-        }
+        if ("reason" in item) return scoreLine(item);
         if ("seat" in item) return `${seatName(item.seat)}: ${label(item.value ?? item.type ?? "")}`;
         return Object.entries(item).map(([k, v]) => `${k} ${v}`).join(" ");
       }
@@ -274,14 +300,14 @@ function renderRoundResult() {
   box.hidden = !details;
   if (!details) return;
   const title = document.createElement("h2");
-  title.textContent = view && view.phase === "done" ? "This deal" : "Last deal";
+  title.textContent = view && view.phase === "done" ? t("This deal") : t("Last deal");
   box.appendChild(title);
   const list = document.createElement("dl");
   for (const [key, value] of Object.entries(details)) {
     const text = detailText(key, value);
     if (text === null || text === "") continue;
     const dt = document.createElement("dt");
-    dt.textContent = key.replaceAll("_", " ");
+    dt.textContent = DETAIL_NAMES[key] || key.replaceAll("_", " ");
     const dd = document.createElement("dd");
     dd.dataset.key = key;
     dd.textContent = text;
@@ -294,7 +320,7 @@ function renderScores() {
   const table = $("scores");
   table.replaceChildren();
   const head = table.createTHead().insertRow();
-  for (const text of ["Deal", ...Array.from({length: state.table.players}, (_, s) => seatName(s))]) {
+  for (const text of [t("Deal"), ...Array.from({length: state.table.players}, (_, s) => seatName(s))]) {
     const th = document.createElement("th");
     th.textContent = text;
     head.appendChild(th);
@@ -302,15 +328,15 @@ function renderScores() {
   const body = table.createTBody();
   state.scores.rounds.forEach((round, i) => {
     const row = body.insertRow();
-    row.insertCell().textContent = round.redeal ? `${i + 1} (redeal)` : String(i + 1);
+    row.insertCell().textContent = round.redeal ? t("%(number)s (redeal)", {number: i + 1}) : String(i + 1);
     for (const score of round.scores) row.insertCell().textContent = String(score);
   });
   const total = table.createTFoot().insertRow();
-  total.insertCell().textContent = "Total";
+  total.insertCell().textContent = t("Total");
   for (const score of state.scores.totals) total.insertCell().textContent = String(score);
   const result = $("match-result");
   result.textContent = state.result
-    ? "Winner: " + state.result.winners.map(seatName).join(", ") : "";
+    ? t("Winner: %(players)s", {players: state.result.winners.map(seatName).join(", ")}) : "";
 }
 
 function render() {
@@ -344,7 +370,7 @@ function onMessage(msg) {
     seq = msg.seq;
     render();
   } else if (msg.type === "error") {
-    $("error").textContent = msg.message;
+    $("error").textContent = errorText(msg);
   } else if (msg.type === "closed" && msg.reason === "taken_over") {
     showTakenOver();
   }
@@ -361,10 +387,10 @@ function showTakenOver() {
     banner.className = "taken-over";
     banner.setAttribute("role", "alert");
     const text = document.createElement("p");
-    text.textContent = "This seat is now being played in another tab or window.";
+    text.textContent = t("This seat is now being played in another tab or window.");
     const button = document.createElement("button");
     button.id = "play-here";
-    button.textContent = "Play here";
+    button.textContent = t("Play here");
     button.addEventListener("click", () => {
       banner.remove();
       board.classList.remove("inactive");

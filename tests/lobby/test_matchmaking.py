@@ -77,7 +77,7 @@ def test_nine_queued_people_form_tables_by_rating_and_bots_fill_at_the_deadline(
 def test_a_player_queued_twice_is_refused():
     mm = Matchmaker(FakeClock())
     mm.join("ann", "doppelkopf", "ddv", Rating())
-    with pytest.raises(AlreadyQueued, match="already waiting for doppelkopf"):
+    with pytest.raises(AlreadyQueued, match=r"already waiting for Doppelkopf \(Tournament rules \(DDV\)\)"):
         mm.join("ann", "doppelkopf", "ddv", Rating())
     with pytest.raises(AlreadyQueued):
         mm.join("ann", "doppio", "standard", Rating(), seats=2)

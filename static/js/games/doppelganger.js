@@ -4,10 +4,12 @@
 // the round's scoring explained line by line. Everything from the seat's own view.
 import {cardSVG} from "../cards.js";
 import {el} from "./common.js";
+import {t} from "../i18n.js";
 
-const SUIT_NAMES = {P: "pink", G: "green", Y: "yellow", N: "navy"};
-const BONUS = {star: {symbol: "★", text: "Star: +1 point whatever the bid"},
-  eye: {symbol: "◉", text: "Eye: +3 points if the bid is exact"}};
+const SUIT_NAMES = {P: t("pink"), G: t("green"), Y: t("yellow"), N: t("navy")};
+const SUIT_CLASSES = {P: "pink", G: "green", Y: "yellow", N: "navy"};
+const BONUS = {star: {symbol: "★", name: t("star"), text: t("Star: +1 point whatever the bid")},
+  eye: {symbol: "◉", name: t("eye"), text: t("Eye: +3 points if the bid is exact")}};
 
 let pendingNavy = null;  // a navy card clicked to lead: waiting for its suit
 let lastEvents = [];
@@ -16,7 +18,7 @@ export function onMessage(msg) {
   lastEvents = msg.type === "event" ? msg.events || [] : [];
 }
 
-function cardText(code) { return `${SUIT_NAMES[code[0]]} ${code.slice(1)}`; }
+function cardText(code) { return t("%(colour)s %(number)s", {colour: SUIT_NAMES[code[0]], number: code.slice(1)}); }
 
 function bonusOf(view, seat) {
   return Object.entries(view.bonus || {}).filter(([, holder]) => holder === seat).map(([name]) => name);
@@ -29,26 +31,26 @@ function seatPanel(ctx, seat) {
   const div = el("div", {class: "seat", "data-seat": seat});
   if (seat === state.you) div.classList.add("you");
   if (view && view.phase === "playing" && (view.to_act || [])[0] === seat) div.classList.add("to-move");
-  div.appendChild(el("strong", {}, info ? info.name : "(free)"));
+  div.appendChild(el("strong", {}, info ? ctx.seatName(seat) : t("(free)")));
   const notes = [];
-  if (info && info.bot) notes.push("computer");
-  if (info && !info.connected) notes.push("away");
-  if (view && view.first_seat === seat) notes.push("leads first");
-  notes.push(`total ${state.scores.totals[seat] ?? 0}`);
+  if (info && info.bot) notes.push(t("computer"));
+  if (info && !info.connected) notes.push(t("away"));
+  if (view && view.first_seat === seat) notes.push(t("leads first"));
+  notes.push(t("total %(points)s", {points: state.scores.totals[seat] ?? 0}));
   div.appendChild(el("small", {}, notes.join(" · ")));
   if (view) {
     const bid = el("span", {class: "bid", "data-seat": seat});
     if (view.bids) {
-      bid.textContent = `bid ${view.bids[seat]} · won ${view.tricks_won[seat]}`;
+      bid.textContent = t("bid %(bid)s · won %(won)s", {bid: view.bids[seat], won: view.tricks_won[seat]});
       bid.dataset.bid = view.bids[seat];
       if (view.bids[seat] === view.tricks_won[seat]) bid.classList.add("on-target");
     } else {
-      bid.textContent = view.has_bid[seat] ? "has bid (secret)" : "bidding…";
+      bid.textContent = view.has_bid[seat] ? t("has bid (secret)") : t("bidding…");
     }
     div.appendChild(bid);
     for (const name of bonusOf(view, seat)) {
       div.appendChild(el("span", {class: `bonus-held ${name}`, "data-bonus": name},
-        `${BONUS[name].symbol} ${name}`));
+        `${BONUS[name].symbol} ${BONUS[name].name}`));
     }
   }
   return div;
@@ -57,7 +59,8 @@ function seatPanel(ctx, seat) {
 function playFigure(ctx, play, extra = "") {
   const fig = el("figure", {class: `played ${extra}`.trim(), "data-card": play.card});
   fig.appendChild(cardSVG(play.card));
-  const label = ctx.seatName(play.seat) + (play.suit ? ` (leads ${SUIT_NAMES[play.suit]})` : "");
+  const label = play.suit ? t("%(player)s (leads %(suit)s)", {player: ctx.seatName(play.seat), suit: SUIT_NAMES[play.suit]})
+    : ctx.seatName(play.seat);
   fig.appendChild(el("figcaption", {}, label));
   return fig;
 }
@@ -65,10 +68,14 @@ function playFigure(ctx, play, extra = "") {
 function renderCenter(ctx) {
   const {state, seatName, send} = ctx;
   const view = state.view;
-  const info = [`Round ${state.scores.played + (view.phase === "over" ? 0 : 1)} of ${state.scores.deals}`,
-    `Trick ${view.tricks_played + (view.phase === "playing" ? 1 : 0)}`];
-  if (view.lead_suit) info.push(`Lead suit: ${SUIT_NAMES[view.lead_suit]} (navy counts as ${SUIT_NAMES[view.lead_suit]})`);
-  if (view.void_tricks) info.push(`${view.void_tricks} void trick${view.void_tricks > 1 ? "s" : ""}`);
+  const info = [t("Round %(number)s of %(rounds)s", {number: state.scores.played + (view.phase === "over" ? 0 : 1),
+    rounds: state.scores.deals}), t("Trick %(number)s", {number: view.tricks_played + (view.phase === "playing" ? 1 : 0)})];
+  if (view.lead_suit) {
+    info.push(t("Lead suit: %(suit)s (navy counts as %(suit)s)", {suit: SUIT_NAMES[view.lead_suit]}));
+  }
+  if (view.void_tricks) {
+    info.push(view.void_tricks > 1 ? t("%(count)s void tricks", {count: view.void_tricks}) : t("1 void trick"));
+  }
   ctx.$("info").textContent = info.join(" · ");
   const trick = ctx.$("trick");
   trick.replaceChildren(...(view.trick || []).map((p) => playFigure(ctx, p)));
@@ -81,7 +88,7 @@ function renderCenter(ctx) {
     const node = el("button", {type: "button", class: `bonus-card ${name}`, "data-bonus": name,
       "data-type": take ? "take_bonus" : "", "data-value": name, title: BONUS[name].text});
     node.appendChild(el("span", {class: "symbol"}, BONUS[name].symbol));
-    node.appendChild(el("span", {}, holder == null ? name : `${name}: ${seatName(holder)}`));
+    node.appendChild(el("span", {}, holder == null ? BONUS[name].name : `${BONUS[name].name}: ${seatName(holder)}`));
     if (holder != null) node.classList.add("taken");
     if (take) {
       node.classList.add("takeable");
@@ -97,11 +104,11 @@ function renderCenter(ctx) {
   box.replaceChildren();
   if (last) {
     const gone = new Set(last.annihilated);
-    box.appendChild(el("span", {}, "Last trick: "
-      + (last.winner == null ? "nobody won it (every card annihilated)" : `${seatName(last.winner)} won it`)));
+    box.appendChild(el("span", {}, last.winner == null ? t("Last trick: nobody won it (every card annihilated)")
+      : t("Last trick: %(player)s won it", {player: seatName(last.winner)})));
     for (const play of last.plays) {
       const fig = playFigure(ctx, play, "small" + (gone.has(play.card) ? " annihilated" : ""));
-      if (gone.has(play.card)) fig.appendChild(el("span", {class: "gone"}, "✕ annihilated"));
+      if (gone.has(play.card)) fig.appendChild(el("span", {class: "gone"}, "✕ " + t("annihilated")));
       box.appendChild(fig);
     }
   }
@@ -111,10 +118,12 @@ function renderCenter(ctx) {
     const navy = last.annihilated.filter((c) => c[0] === "N");
     const pairs = navy.map((n) => {
       const twin = last.annihilated.find((c) => c[0] !== "N" && c.slice(1) === n.slice(1));
-      return `${cardText(n)} and ${twin ? cardText(twin) : "its twin"}`;
+      return twin ? t("%(card)s and %(twin)s", {card: cardText(n), twin: cardText(twin)})
+        : t("%(card)s and its twin", {card: cardText(n)});
     });
     note.appendChild(el("span", {class: "annihilation-note", id: "annihilation-note"},
-      `Annihilated: ${pairs.join("; ")} (a navy card and the real ${SUIT_NAMES[last.lead_suit]} card of the same rank leave the trick).`));
+      t("Annihilated: %(pairs)s (a navy card and the real %(suit)s card of the same rank leave the trick).",
+        {pairs: pairs.join("; "), suit: SUIT_NAMES[last.lead_suit]})));
   }
 }
 
@@ -127,7 +136,7 @@ function renderChoices(ctx) {
   const bids = legal.filter((a) => a.type === "bid");
   if (bids.length) {
     const entry = el("div", {class: "bid-entry", id: "bid-entry"});
-    entry.appendChild(el("span", {}, "Your secret bid (tricks you will win): "));
+    entry.appendChild(el("span", {}, t("Your secret bid (tricks you will win):") + " "));
     for (const action of bids) {
       const button = el("button", {type: "button", "data-type": "bid", "data-value": action.value},
         String(action.value));
@@ -136,20 +145,21 @@ function renderChoices(ctx) {
     }
     box.appendChild(entry);
   } else if (view.phase === "bidding" && view.own_bid != null) {
-    box.appendChild(el("span", {id: "own-bid"}, `Your bid: ${view.own_bid}. Bids are shown when everyone has bid.`));
+    box.appendChild(el("span", {id: "own-bid"},
+      t("Your bid: %(bid)s. Bids are shown when everyone has bid.", {bid: view.own_bid})));
   }
   if (pendingNavy) {
     const options = legal.filter((a) => a.type === "play" && a.card === pendingNavy && a.suit);
     if (!options.length) { pendingNavy = null; } else {
       const chooser = el("div", {class: "suit-choice", id: "suit-choice"});
-      chooser.appendChild(el("span", {}, `Lead the ${cardText(pendingNavy)} as: `));
+      chooser.appendChild(el("span", {}, t("Lead the %(card)s as:", {card: cardText(pendingNavy)}) + " "));
       for (const action of options) {
-        const button = el("button", {type: "button", class: `suit ${SUIT_NAMES[action.suit]}`,
+        const button = el("button", {type: "button", class: `suit ${SUIT_CLASSES[action.suit]}`,
           "data-type": "play", "data-suit": action.suit}, SUIT_NAMES[action.suit]);
         button.addEventListener("click", () => { pendingNavy = null; send(action); });
         chooser.appendChild(button);
       }
-      const cancel = el("button", {type: "button", class: "secondary", id: "suit-cancel"}, "Cancel");
+      const cancel = el("button", {type: "button", class: "secondary", id: "suit-cancel"}, t("Cancel"));
       cancel.addEventListener("click", () => { pendingNavy = null; ctx.render(); });
       chooser.appendChild(cancel);
       box.appendChild(chooser);
@@ -158,7 +168,7 @@ function renderChoices(ctx) {
   const decline = legal.find((a) => a.type === "decline_bonus");
   if (decline) {
     const button = el("button", {type: "button", class: "secondary", "data-type": "decline_bonus"},
-      "No bonus card");
+      t("No bonus card"));
     button.addEventListener("click", () => send(decline));
     box.appendChild(button);
   }
@@ -201,26 +211,28 @@ export function render(ctx) {
 export function prompt(ctx) {
   const {state, seatName} = ctx;
   const view = state.view;
-  if (view.phase === "over") return "The round is over.";
+  if (view.phase === "over") return t("The round is over.");
   if (view.phase === "bidding") {
-    return view.own_bid == null && view.hand && view.hand.length ? "Bid how many tricks you will win." : "Waiting for the other bids…";
+    return view.own_bid == null && view.hand && view.hand.length ? t("Bid how many tricks you will win.")
+      : t("Waiting for the other bids…");
   }
   const turn = (view.to_act || [])[0];
   const legal = view.legal || [];
-  if (legal.some((a) => a.type === "decline_bonus")) return "Take a bonus card, or play on without one.";
+  if (legal.some((a) => a.type === "decline_bonus")) return t("Take a bonus card, or play on without one.");
   if (turn === state.you) {
-    if (pendingNavy) return "Choose the suit your navy card leads.";
-    return view.trick.length ? "Your turn: follow suit (a navy card counts as the lead suit)." : "Your turn: lead any card.";
+    if (pendingNavy) return t("Choose the suit your navy card leads.");
+    return view.trick.length ? t("Your turn: follow suit (a navy card counts as the lead suit).")
+      : t("Your turn: lead any card.");
   }
-  return turn != null ? `Waiting for ${seatName(turn)}…` : "";
+  return turn != null ? t("Waiting for %(player)s…", {player: seatName(turn)}) : "";
 }
 
 function bidLine(bid, won) {
-  if (bid === 0) return won === 0 ? "bid 0 and won none: 7 points" : `bid 0 but won ${won}: 0 points`;
+  if (bid === 0) return won === 0 ? t("bid 0 and won none: 7 points") : t("bid 0 but won %(won)s: 0 points", {won});
   const miss = Math.abs(bid - won);
-  if (miss === 0) return `bid ${bid}, won ${won}: exact, 3 points`;
-  if (miss === 1) return `bid ${bid}, won ${won}: off by one, 1 point`;
-  return `bid ${bid}, won ${won}: off by ${miss}, 0 points`;
+  if (miss === 0) return t("bid %(bid)s, won %(won)s: exact, 3 points", {bid, won});
+  if (miss === 1) return t("bid %(bid)s, won %(won)s: off by one, 1 point", {bid, won});
+  return t("bid %(bid)s, won %(won)s: off by %(miss)s, 0 points", {bid, won, miss});
 }
 
 /** The round's scoring, line by line per player. */
@@ -231,21 +243,23 @@ export function roundResult(ctx, box) {
   const round = rounds[rounds.length - 1];
   const details = round.details;
   if (!details || !details.bids) return true;
-  box.appendChild(el("h2", {}, `Round ${rounds.length}: scoring`));
+  box.appendChild(el("h2", {}, t("Round %(number)s: scoring", {number: rounds.length})));
   const list = el("ol", {class: "scoring-lines", id: "scoring-lines"});
   details.bids.forEach((bid, seat) => {
     const won = details.tricks_won[seat];
     const parts = [bidLine(bid, won)];
-    if (details.bonus.star === seat) parts.push("star +1");
-    if (details.bonus.eye === seat) parts.push(bid === won ? "eye with an exact bid +3" : "eye, bid missed: +0");
-    const item = el("li", {"data-seat": seat},
-      `${seatName(seat)}: ${parts.join("; ")} = ${round.scores[seat]} (total ${state.scores.totals[seat]})`);
+    if (details.bonus.star === seat) parts.push(t("star +1"));
+    if (details.bonus.eye === seat) parts.push(bid === won ? t("eye with an exact bid +3") : t("eye, bid missed: +0"));
+    const item = el("li", {"data-seat": seat}, t("%(player)s: %(lines)s = %(points)s (total %(total)s)", {
+      player: seatName(seat), lines: parts.join("; "), points: round.scores[seat], total: state.scores.totals[seat]}));
     list.appendChild(item);
   });
   box.appendChild(list);
   const extra = [];
-  if (details.void_tricks) extra.push(`${details.void_tricks} void trick(s) won by nobody`);
-  for (const a of details.annihilations || []) extra.push(`trick ${a.trick + 1}: ${a.cards.map(cardText).join(", ")} annihilated`);
+  if (details.void_tricks) extra.push(t("%(count)s void trick(s) won by nobody", {count: details.void_tricks}));
+  for (const a of details.annihilations || []) {
+    extra.push(t("trick %(number)s: %(cards)s annihilated", {number: a.trick + 1, cards: a.cards.map(cardText).join(", ")}));
+  }
   if (extra.length) box.appendChild(el("p", {class: "scoring-notes"}, extra.join(" · ")));
   return true;
 }

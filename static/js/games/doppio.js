@@ -3,6 +3,12 @@
 // countdown, held caught cards face up beside their holders, the Doppio button (enabled at 10
 // or less), the round's penalties and the running totals. Everything from the seat's own view.
 import {el, svgEl} from "./common.js";
+import {t} from "../i18n.js";
+
+const ANSWERS = {catch: t("catch"), pass: t("pass")};
+
+/** A Doppio card in words: "7", or "bonus card" for B. */
+function cardWord(code) { return code === "B" ? t("bonus card") : String(code); }
 
 const POSITIONS = ["L3", "L2", "L1", "R1", "R2", "R3"];
 const PAIRS = [["L1", "R1"], ["L2", "R2"], ["L3", "R3"]];
@@ -13,7 +19,7 @@ export function doppioCard(code) {
   const n = bonus ? 0 : Number(code);
   const tone = bonus ? "bonus" : n <= 5 ? "low" : n <= 9 ? "mid" : "high";
   const svg = svgEl("svg", {viewBox: "0 0 60 90", class: `card-svg doppio ${tone}`, role: "img",
-    "aria-label": bonus ? "bonus card (-2)" : `card ${code}`});
+    "aria-label": bonus ? t("bonus card (-2)") : t("card %(number)s", {number: code})});
   svg.appendChild(svgEl("rect", {x: 1, y: 1, width: 58, height: 88, rx: 6, class: "card-face"}));
   svg.appendChild(svgEl("rect", {x: 7, y: 20, width: 46, height: 50, rx: 10, class: "band"}));
   svg.appendChild(svgEl("text", {x: 5, y: 16, class: "corner"}, bonus ? "★" : code));
@@ -66,23 +72,23 @@ function seatPanel(ctx, seat) {
   if (seat === state.you) div.classList.add("you");
   const window = view && view.catch_window;
   if (view && !window && view.turn === seat) div.classList.add("to-move");
-  div.appendChild(el("strong", {}, info ? info.name : "(free)"));
+  div.appendChild(el("strong", {}, info ? ctx.seatName(seat) : t("(free)")));
   const notes = [];
-  if (info && info.bot) notes.push("computer");
-  if (info && !info.connected) notes.push("away");
-  if (view && view.dealer === seat) notes.push("dealer");
-  notes.push(`total ${state.scores.totals[seat] ?? 0}`);
+  if (info && info.bot) notes.push(t("computer"));
+  if (info && !info.connected) notes.push(t("away"));
+  if (view && view.dealer === seat) notes.push(t("dealer"));
+  notes.push(t("total %(points)s", {points: state.scores.totals[seat] ?? 0}));
   if (window) {
-    if (window.discarder === seat) notes.push("discarded");
-    else if (window.answered.includes(seat)) notes.push("answered");
-    else if (window.eligible.includes(seat)) notes.push("may catch");
+    if (window.discarder === seat) notes.push(t("discarded"));
+    else if (window.answered.includes(seat)) notes.push(t("answered"));
+    else if (window.eligible.includes(seat)) notes.push(t("may catch"));
   }
   div.appendChild(el("small", {}, notes.join(" · ")));
   const held = view && view.held ? view.held[seat] : null;
   if (held) {
     const fig = el("figure", {class: "held", "data-card": held});
     fig.appendChild(doppioCard(held));
-    fig.appendChild(el("figcaption", {}, "caught"));
+    fig.appendChild(el("figcaption", {}, t("caught")));
     div.appendChild(fig);
   }
   return div;
@@ -93,13 +99,14 @@ function renderCenter(ctx) {
   const view = state.view;
   const round = (view.round ?? 0) + 1;
   const dead = view.dead || [];
-  ctx.$("info").textContent = `Round ${round} · Deck: ${view.deck_size} cards · Dead pile: ${dead.length}`
-    + " · Penalties: the lowest total wins";
+  ctx.$("info").textContent = [t("Round %(number)s", {number: round}),
+    t("Deck: %(count)s cards", {count: view.deck_size}), t("Dead pile: %(count)s", {count: dead.length}),
+    t("Penalties: the lowest total wins")].join(" · ");
   const trick = ctx.$("trick");
   trick.replaceChildren();
   const pile = el("figure", {class: "played small dead-pile", id: "dead-pile"});
   if (dead.length) pile.appendChild(doppioCard(dead[dead.length - 1]));
-  pile.appendChild(el("figcaption", {}, dead.length ? "dead pile" : "no dead cards"));
+  pile.appendChild(el("figcaption", {}, dead.length ? t("dead pile") : t("no dead cards")));
   trick.appendChild(pile);
   const window = view.catch_window;
   if (window) {
@@ -107,10 +114,10 @@ function renderCenter(ctx) {
     const discarded = lastEvents.some((e) => e.type === "discard" && e.seat === window.discarder);
     if (discarded) fig.classList.add(window.discarder === state.you ? "from-you" : "from-other", "fly");
     fig.appendChild(doppioCard(window.card));
-    fig.appendChild(el("figcaption", {}, `discarded by ${seatName(window.discarder)}`));
+    fig.appendChild(el("figcaption", {}, t("discarded by %(player)s", {player: seatName(window.discarder)})));
     trick.appendChild(fig);
     const clock = el("div", {class: "countdown-box"});
-    clock.appendChild(el("span", {}, "Catch window: "));
+    clock.appendChild(el("span", {}, t("Catch window:") + " "));
     clock.appendChild(el("strong", {id: "countdown", "data-countdown": ""}, secondsLeft().toFixed(1) + " s"));
     const track = el("div", {class: "catch-track"});
     track.appendChild(el("div", {id: "catch-bar", class: "catch-bar", "data-total": window.seconds}));
@@ -121,9 +128,11 @@ function renderCenter(ctx) {
   const note = ctx.$("announcements");
   if (closed) {
     note.textContent = closed.caught_by == null
-      ? `Nobody caught the ${closed.card}: it is dead.`
-      : `${seatName(closed.caught_by)} caught the ${closed.card}`
-        + (closed.catchers.length > 1 ? ` (farthest clockwise of ${closed.catchers.map(seatName).join(", ")})` : "") + ".";
+      ? t("Nobody caught the %(card)s: it is dead.", {card: cardWord(closed.card)})
+      : closed.catchers.length > 1
+        ? t("%(player)s caught the %(card)s (farthest clockwise of %(players)s).", {player: seatName(closed.caught_by),
+          card: cardWord(closed.card), players: closed.catchers.map(seatName).join(", ")})
+        : t("%(player)s caught the %(card)s.", {player: seatName(closed.caught_by), card: cardWord(closed.card)});
   } else if (!window) {
     note.textContent = "";
   }
@@ -142,13 +151,13 @@ function renderHand(ctx) {
   PAIRS.forEach(([l, r], i) => { pairOf[l] = i + 1; pairOf[r] = i + 1; });
   const row = el("div", {class: "doppio-hand"});
   POSITIONS.forEach((position, i) => {
-    if (i === 3) row.appendChild(el("div", {class: "divider", "aria-label": "divider"}));
+    if (i === 3) row.appendChild(el("div", {class: "divider", "aria-label": t("divider")}));
     const card = at[position];
     const pair = pairOf[position];
     const [l, r] = PAIRS[pair - 1];
     const matched = at[l] === at[r];
     const button = el("button", {type: "button", class: `card pair-${pair}`, "data-card": card,
-      "data-position": position, title: `${position}: ${card === "B" ? "bonus (-2)" : card}`});
+      "data-position": position, title: `${position}: ${card === "B" ? t("bonus (-2)") : card}`});
     if (matched) button.classList.add("matched");
     button.appendChild(doppioCard(card));
     button.appendChild(el("span", {class: "pos"}, `${position} · pair ${pair}`));
@@ -165,15 +174,17 @@ function renderHand(ctx) {
   PAIRS.forEach(([l, r], i) => {
     const value = pairValue(at[l], at[r]);
     const item = el("li", {class: `pair-${i + 1}` + (value === 0 ? " matched" : ""), "data-pair": i + 1},
-      `Pair ${i + 1} (${l}+${r}): ${at[l]} and ${at[r]} → ${value}${value === 0 ? " matched" : ""}`);
+      t("Pair %(number)s (%(left)s+%(right)s): %(a)s and %(b)s → %(value)s", {number: i + 1, left: l, right: r,
+        a: at[l], b: at[r], value}) + (value === 0 ? " " + t("matched") : ""));
     pairs.appendChild(item);
   });
   hand.appendChild(pairs);
-  hand.appendChild(el("p", {class: "hand-value", id: "hand-value"}, `Your hand value: ${view.hand_value}`));
+  hand.appendChild(el("p", {class: "hand-value", id: "hand-value"}, t("Your hand value: %(value)s", {value: view.hand_value})));
   const held = view.held ? view.held[state.you] : null;
   if (held) {
     hand.appendChild(el("p", {class: "held-note", id: "held-note"},
-      `You hold the caught ${held === "B" ? "bonus card" : held}: it fills the outer place of the side you discard from next (it cannot be refused, and it does not count until then).`));
+      t("You hold the caught %(card)s: it fills the outer place of the side you discard from next (it cannot be refused, and it does not count until then).",
+        {card: held === "B" ? t("bonus card") : held})));
   }
 }
 
@@ -186,21 +197,22 @@ function renderChoices(ctx) {
   const window = view.catch_window;
   if (legal.some((a) => a.type === "catch")) {
     const catchButton = el("button", {type: "button", id: "catch-button", "data-type": "catch",
-      class: "catch"}, `Catch the ${window.card} `);
+      class: "catch"}, t("Catch the %(card)s", {card: cardWord(window.card)}) + " ");
     catchButton.appendChild(el("span", {"data-countdown": ""}, secondsLeft().toFixed(1) + " s"));
     catchButton.addEventListener("click", () => send({type: "catch"}));
     const pass = el("button", {type: "button", id: "pass-button", "data-type": "pass",
-      class: "secondary"}, "Pass");
+      class: "secondary"}, t("Pass"));
     pass.addEventListener("click", () => send({type: "pass"}));
     box.append(catchButton, pass);
   } else if (window && view.hand && window.my_answer) {
-    box.appendChild(el("span", {class: "answered"}, `You answered: ${window.my_answer}`));
+    box.appendChild(el("span", {class: "answered"}, t("You answered: %(answer)s",
+      {answer: ANSWERS[window.my_answer] || window.my_answer})));
   }
   if (view.turn === state.you && !window && view.hand) {
     const allowed = legal.some((a) => a.type === "doppio");
     const doppio = el("button", {type: "button", id: "doppio-button", "data-type": "doppio",
-      title: allowed ? "declare Doppio: your hand value is 10 or less"
-        : `Doppio needs a hand value of 10 or less (yours: ${view.hand_value})`}, "Doppio!");
+      title: allowed ? t("declare Doppio: your hand value is 10 or less")
+        : t("Doppio needs a hand value of 10 or less (yours: %(value)s)", {value: view.hand_value})}, t("Doppio!"));
     doppio.disabled = !allowed;
     doppio.addEventListener("click", () => { if (allowed) send({type: "doppio"}); });
     box.appendChild(doppio);
@@ -233,14 +245,16 @@ export function render(ctx) {
 export function prompt(ctx) {
   const {state, seatName} = ctx;
   const view = state.view;
-  if (view.over) return "The round is over.";
+  if (view.over) return t("The round is over.");
   const window = view.catch_window;
   if (window) {
-    if ((view.legal || []).some((a) => a.type === "catch")) return `Catch the ${window.card}? Answer before the countdown ends.`;
-    return `Catch window open for the ${window.card}…`;
+    if ((view.legal || []).some((a) => a.type === "catch")) {
+      return t("Catch the %(card)s? Answer before the countdown ends.", {card: cardWord(window.card)});
+    }
+    return t("Catch window open for the %(card)s…", {card: cardWord(window.card)});
   }
-  if (view.turn === state.you) return "Your turn: discard a card (or declare Doppio at 10 or less).";
-  return view.turn != null ? `Waiting for ${seatName(view.turn)}…` : "";
+  if (view.turn === state.you) return t("Your turn: discard a card (or declare Doppio at 10 or less).");
+  return view.turn != null ? t("Waiting for %(player)s…", {player: seatName(view.turn)}) : "";
 }
 
 /** The round's penalties: revealed hands, hand values, Doppio, penalties, running totals. */
@@ -255,14 +269,14 @@ export function roundResult(ctx, box) {
     scores = rounds[rounds.length - 1].scores;
   }
   if (!details || !details.hands) return true;
-  box.appendChild(el("h2", {}, view && view.over ? "This round's penalties" : "Last round's penalties"));
+  box.appendChild(el("h2", {}, view && view.over ? t("This round's penalties") : t("Last round's penalties")));
   const call = details.doppio;
-  box.appendChild(el("p", {id: "round-end"}, call
-    ? `${seatName(call.seat)} declared Doppio: ${call.success ? "success (lowest hand, scores 0)" : "failed (another hand was as low: 20 + hand value)"}.`
-    : "The deck ran out: everyone scores their hand value."));
+  box.appendChild(el("p", {id: "round-end"}, !call ? t("The deck ran out: everyone scores their hand value.")
+    : call.success ? t("%(player)s declared Doppio: success (lowest hand, scores 0).", {player: seatName(call.seat)})
+      : t("%(player)s declared Doppio: failed (another hand was as low: 20 + hand value).", {player: seatName(call.seat)})));
   const table = el("table", {class: "scores penalties", id: "penalties"});
   const head = table.createTHead().insertRow();
-  for (const text of ["Player", "Hand", "Hand value", "Penalty", "Total"]) head.appendChild(el("th", {}, text));
+  for (const text of [t("Player"), t("Hand"), t("Hand value"), t("Penalty"), t("Total")]) head.appendChild(el("th", {}, text));
   const body = table.createTBody();
   details.hands.forEach((hand, seat) => {
     const row = body.insertRow();

@@ -1,0 +1,132 @@
+"""The words people read for the site's internal names: games, rules presets, rule options,
+opponents, skill levels. Internal names (``ddv``, ``solo_fleshless``) never reach a page.
+
+Each table maps an internal name to a msgid (marked with ``N_``, translated when shown).
+A name missing from a table (a game added later) is shown with underscores as spaces, so a
+page never breaks; tests/test_i18n.py checks that every installed game, preset and option has
+its words here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from app.i18n import N_, gettext
+
+GAMES = {
+    "doppelkopf": N_("Doppelkopf"),
+    "doublehead_kids": N_("Doppelkopf for kids"),
+    "doppelganger_tricks": N_("Doppelganger Tricks"),
+    "doppio": N_("Doppio"),
+}
+PRESETS = {
+    "ddv": N_("Tournament rules (DDV)"),
+    "gametwist": N_("GameTwist"),
+    "gametwist_pub": N_("GameTwist pub rules"),
+    "basic": N_("Basic"),
+    "advanced": N_("Advanced"),
+    "standard": N_("Standard"),
+}
+OPTIONS = {
+    "nines": N_("Play with the nines (48 cards)"),
+    "heart_ten_second_beats_first": N_("Second ten of hearts beats the first"),
+    "heart_ten_first_wins_last_trick": N_("…but in the last trick the first ten of hearts wins"),
+    "swines": N_("Swines (both aces of diamonds)"),
+    "poverty": N_("Poverty"),
+    "re_kontra_doubles": N_("Re and Kontra double the game value"),
+    "no_back_door": N_("No back door (a lost announcement cannot be won back)"),
+    "charlie_caught": N_("Charlie caught scores"),
+    "throw_in": N_("Throwing in (redeal on request)"),
+    "solo_requires_no90": N_("A solo must announce no 90"),
+    "announcements": N_("Announcements (Re, Kontra, no 90 …)"),
+    "wedding": N_("Wedding"),
+    "play_on_until_leader": N_("Play on until one player leads"),
+    "target_coins": N_("Coins to win"),
+    "catch_window_seconds": N_("Seconds to catch a Doppio"),
+    "doppio_max_value": N_("Highest Doppio value"),
+    "failure_penalty": N_("Penalty for a failed bid"),
+    "game_end_total": N_("Points that end the game"),
+}
+OPPONENTS = {
+    "any": N_("Anyone"),
+    "friend": N_("Friends"),
+    "invited": N_("Invited players"),
+}
+LEVELS = {
+    "beginner": N_("Beginner"),
+    "intermediate": N_("Intermediate"),
+    "expert": N_("Expert"),
+}
+
+LEADERBOARD_REASONS = {
+    "unrated": N_("you have no rating in this game yet"),
+    "provisional": N_("your rating is still provisional"),
+    "inactive": N_("you played no rated match in the last 30 days"),
+}
+
+
+def _words(table: dict[str, str], name: str | None) -> str:
+    if not name:
+        return ""
+    msgid = table.get(name)
+    return gettext(msgid) if msgid else name.replace("_", " ")
+
+
+def game_name(name: str | None) -> str:
+    """``doppelkopf`` → "Doppelkopf"; ``doublehead_kids`` → "Doppelkopf für Kinder"."""
+    return _words(GAMES, name)
+
+
+def preset_name(name: str | None) -> str:
+    """``ddv`` → "Turnierregeln (DDV)" / "Tournament rules (DDV)"."""
+    return _words(PRESETS, name)
+
+
+def option_name(name: str | None) -> str:
+    """``swines`` → "Schweinchen (beide Karo-Asse)"."""
+    return _words(OPTIONS, name)
+
+
+def opponents_name(name: str | None) -> str:
+    return _words(OPPONENTS, name)
+
+
+def level_name(name: str | None) -> str:
+    return _words(LEVELS, name)
+
+
+def leaderboard_reason(name: str | None) -> str:
+    """Why one is not on a leaderboard (app.ratings.leaderboard.Ineligible) in words."""
+    return _words(LEADERBOARD_REASONS, name)
+
+
+def player_name(seat: Mapping[str, Any]) -> str:
+    """A seat's player in words: a person's name, or a computer player with its level in the
+    current language ("Computer 2 (Anfänger)"). ``seat``: {"name", "bot": level or None,
+    "seat" (optional)}."""
+    level = seat.get("bot")
+    if not level:
+        return str(seat.get("name", ""))
+    if seat.get("seat") is None:
+        return gettext("Computer (%(level)s)", level=level_name(level))
+    return gettext("Computer %(number)s (%(level)s)", number=seat["seat"] + 1, level=level_name(level))
+
+
+def games_for_form(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Lobby.games() with the words of the current language added for the New Game form:
+    ``label`` per game, ``preset_labels`` {preset: words}, ``option_labels`` {option: words}."""
+    result = []
+    for game in games:
+        options = set()
+        for values in (*game["switches"].values(), *game["numbers"].values()):
+            options.update(values)
+        result.append({**game, "label": game_name(game["name"]),
+                       "preset_labels": {p: preset_name(p) for p in game["presets"]},
+                       "option_labels": {o: option_name(o) for o in sorted(options)}})
+    return result
+
+
+FILTERS = {"game_name": game_name, "preset_name": preset_name, "option_name": option_name,
+           "opponents_name": opponents_name, "level_name": level_name,
+           "leaderboard_reason": leaderboard_reason, "player_name": player_name}

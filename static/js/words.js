@@ -1,0 +1,59 @@
+// The words of the games in the page's language, for action values, contracts, parties and
+// score lines (German: Gesund, Vorbehalt, Hochzeit, Armut, Kreuzsolo, Keine 90, Schwarz …).
+// Used by the table (table.js, games/*.js) and the replay viewer.
+import {t} from "./i18n.js";
+
+export const LABELS = {
+  healthy: t("Healthy"), reservation: t("Reservation"), wedding: t("Wedding"), poverty: t("Poverty"),
+  throw_in: t("Throw in"), accept: t("Take the poverty"), decline: t("Decline"),
+  re: t("Re"), kontra: t("Kontra"), no90: t("No 90"), no60: t("No 60"), no30: t("No 30"), black: t("Black"),
+  win: t("Announce win"), double: t("Double"), won: t("Won"), normal: t("Normal game"),
+  solo_clubs: t("Clubs solo"), solo_spades: t("Spades solo"), solo_hearts: t("Hearts solo"),
+  solo_diamonds: t("Diamonds solo"), solo_queens: t("Queens solo"), solo_jacks: t("Jacks solo"),
+  solo_fleshless: t("Fleshless solo"), solo_kings: t("Kings solo"),
+  solo_queens_jacks: t("Queens-and-jacks solo"), solo_kings_queens: t("Kings-and-queens solo"),
+  solo_kings_jacks: t("Kings-and-jacks solo"), solo_kings_queens_jacks: t("Kings-queens-and-jacks solo"),
+  solo_pure_clubs: t("Pure clubs solo"), solo_pure_spades: t("Pure spades solo"),
+  solo_pure_hearts: t("Pure hearts solo"), solo_pure_diamonds: t("Pure diamonds solo"),
+  redeal: t("Redeal"), silent_wedding: t("Silent wedding"),
+};
+export const TYPE_LABELS = {poverty_give: t("Give the selected cards"), poverty_return: t("Return the selected cards")};
+
+/** The words for an action value, contract or party: "solo_clubs" → "Clubs solo" / "Kreuzsolo".
+ * A value without words (a new game's) is shown as it is, underscores as spaces. */
+export function label(value) {
+  if (LABELS[value]) return LABELS[value];
+  return String(value).replaceAll("_", " ");
+}
+
+const LEVELS = {beginner: t("Beginner"), intermediate: t("Intermediate"), expert: t("Expert")};
+
+/** A seat's player in words: a person's name, or "Computer 2 (Anfänger)" for a computer
+ * player ({seat, name, bot: level}). */
+export function playerName(info) {
+  if (!info || !info.bot) return info ? info.name : "";
+  return t("Computer %(number)s (%(level)s)", {number: info.seat + 1, level: LEVELS[info.bot] || info.bot});
+}
+
+// Doppelkopf score lines (app/games/doppelkopf/scoring.py reasons), as players say them
+const REASONS = {
+  won: t("Won"),
+  no90: t("Under 90"), no60: t("Under 60"), no30: t("Under 30"), black: t("Black (no trick)"),
+  announced_re: t("Re announced"), announced_kontra: t("Kontra announced"),
+  announced_no90: t("No 90 announced"), announced_no60: t("No 60 announced"),
+  announced_no30: t("No 30 announced"), announced_black: t("Black announced"),
+  against_no90: t("120 against no 90"), against_no60: t("90 against no 60"),
+  against_no30: t("60 against no 30"), against_black: t("30 against black"),
+  against_the_elders: t("Against the elders"), doppelkopf: t("Doppelkopf (a trick of 40 or more)"),
+  fox_caught: t("Fox caught"), charlie: t("Charlie (last trick)"), charlie_caught: t("Charlie caught"),
+  no_back_door: t("No back door"),
+};
+
+/** One score line as players say it: {reason: "announced_no90", party: "re", points: 1} →
+ * "Keine 90 angesagt (+1 für Re)" / "No 90 announced (+1 for Re)". */
+export function scoreLine(line) {
+  const reason = REASONS[line.reason] || label(line.reason);
+  const points = line.points == null ? "" : (line.points > 0 ? "+" : "") + line.points;
+  if (!line.party) return points ? `${reason} (${points})` : reason;
+  return t("%(reason)s (%(points)s for %(party)s)", {reason, points, party: label(line.party)});
+}

@@ -1,0 +1,86 @@
+"""A German browser gets a German table: the declare prompt (gesund oder Vorbehalt), German
+buttons, cards with German ARIA labels (Kreuz-Dame), German score lines; DE | EN switches
+the table to English and the choice is remembered."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.conftest import artifacts_dir
+from tests.test_browser import play_to_end
+from tests.test_browser_tables import console_errors
+
+pytestmark = pytest.mark.browser
+
+GERMAN_CARD = re.compile(r"^(Kreuz|Pik|Herz|Karo)-(Ass|Zehn|König|Dame|Bube|Neun)$")
+ENGLISH_CARD = re.compile(r"^(Ace|Ten|King|Queen|Jack|Nine) of (clubs|spades|hearts|diamonds)$")
+MY_DECLARATION = "() => document.querySelector('#choices button[data-type=declare][data-value=healthy]')"
+
+
+def _labels(page) -> list[str]:
+    return page.locator("#hand button.card").evaluate_all(
+        "nodes => nodes.map(n => n.querySelector('svg').getAttribute('aria-label'))")
+
+
+def test_a_german_browser_plays_at_a_german_table(browser, site):
+    context = browser.new_context(locale="de-DE", viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    problems = console_errors(page)
+    page.goto(site + "/")
+    assert page.get_attribute("html", "lang") == "de"
+    page.click("#play-guest")
+    assert "(Gast)" in page.text_content("#me")
+    page.fill("#deals", "1")
+    page.select_option("#bots", "3")
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r".*/tables/\d+$"))
+    page.wait_for_function(MY_DECLARATION, timeout=30000)
+    assert page.text_content("#prompt") == "Du bist dran: gesund oder Vorbehalt?"
+    assert page.text_content("#choices button[data-value=healthy]") == "Gesund"
+    labels = _labels(page)
+    assert len(labels) == 12 and all(GERMAN_CARD.match(label) for label in labels), labels
+    assert "Spiel 1 von 1" in page.text_content("#info")
+    page.screenshot(path=str(artifacts_dir() / "table-de.png"), full_page=True)
+
+    play_to_end([page])
+    assert page.text_content("#match-result").startswith("Gewinner:")
+    lines = page.text_content("#round-result dd[data-key=score_lines]")
+    assert re.search(r"Gewonnen \(\+\d+ für (Re|Kontra)\)", lines), lines
+    assert page.text_content("#round-result dd[data-key=card_points]").startswith("Re ")
+    assert page.text_content("#scores tfoot td") == "Summe"
+    # the replay speaks German too: the deal, then the first declaration in words
+    table_id = page.url.rsplit("/", 1)[1]
+    page.goto(f"{site}/tables/{table_id}/replay")
+    page.wait_for_function("() => window.doppelrunde?.replay?.ready === true", timeout=30000)
+    assert page.text_content("#last-action") == "Karten gegeben."
+    page.click("#next")
+    first = page.text_content("#last-action")
+    assert re.fullmatch(r".+: (Gesund|Hochzeit|Armut|.*solo|Fleischloser|Schmeißen)", first), first
+    assert "Computer 2 (Anfänger)" in page.text_content("#hands")
+    assert problems == []
+    context.close()
+
+
+def test_the_header_switch_turns_the_table_english_and_is_remembered(browser, site):
+    context = browser.new_context(locale="de-DE", viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    page.goto(site + "/")
+    page.click("#play-guest")
+    page.fill("#deals", "1")
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r".*/tables/\d+$"))
+    page.wait_for_function(MY_DECLARATION, timeout=30000)
+    table_url = page.url
+    page.click("#lang-en")
+    page.wait_for_url(table_url)
+    page.wait_for_function(MY_DECLARATION, timeout=30000)
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.text_content("#choices button[data-value=healthy]") == "Healthy"
+    labels = _labels(page)
+    assert labels and all(ENGLISH_CARD.match(label) for label in labels), labels
+    page.goto(site + "/")  # the browser still asks for German; the choice wins
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.text_content("#nav-leaderboards") == "Leaderboards"
+    context.close()
