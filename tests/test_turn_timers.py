@@ -280,3 +280,18 @@ async def test_after_a_restart_a_person_who_does_not_return_is_replaced_after_th
     async with world["sessions"]() as db:
         rows = (await db.execute(select(Departure).order_by(Departure.left_at))).scalars().all()
         assert [(r.seat, r.reason) for r in rows] == [(seat, "away"), (1 - seat, "away")]
+
+
+async def test_the_new_game_form_sets_the_time_per_move(app, new_client):
+    from tests.test_lobby_games import form_table, registered
+
+    alice = await registered(new_client, "alice")
+    page = (await alice.get("/")).text
+    assert 'id="turn-seconds"' in page and '<option value="" selected>' in page  # none
+    timed = await form_table(alice, game="doppelkopf", turn_seconds="30")
+    untimed = await form_table(alice, game="doppelkopf", turn_seconds="")
+    tables = {t["id"]: t for t in (await alice.get("/api/tables")).json()}
+    assert tables[timed]["turn_seconds"] == 30 and tables[untimed]["turn_seconds"] is None
+    bad = await alice.client.post("/tables", data={
+        "csrf": await alice.csrf(), "game": "doppelkopf", "deals": "1", "turn_seconds": "2"})
+    assert bad.status_code == 400 and "Time per move: must be at least 5" in bad.text
