@@ -53,6 +53,16 @@ class Settings(BaseSettings):
     #: write accepted actions to the event log (off only to measure its cost: benchmarks/load.py;
     #: tables then cannot be rebuilt after a restart)
     event_log: bool = True
+    #: permessage-deflate on WebSockets: off by default, as the table messages are small
+    #: patches (docs/performance.md) and compressing each one cost ~13 µs of CPU per send
+    ws_per_message_deflate: bool = False
+    #: the garbage collector's thresholds for ``python -m app serve`` (gen 0 allocations, gen 1
+    #: and gen 2 collection counts; Python's default is 700, 10, 10), e.g. GC_THRESHOLDS=
+    #: '[700, 10, 10]'; see docs/performance.md ("Garbage collection")
+    gc_thresholds: tuple[int, int, int] = (10_000, 20, 100)
+    #: seconds after start-up at which the server freezes what it built (gc.freeze: the rebuilt
+    #: tables, modules, templates), so full collections no longer walk it; 0: never
+    gc_freeze_after: float = 5.0
     #: serve a raw WebSocket echo at /ws/echo (the baseline of benchmarks/load.py)
     bench_echo: bool = False
     #: key and channel prefix in Redis (several sites may share one Redis)

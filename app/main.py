@@ -70,6 +70,9 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         set_language(request.state.lang)
         response = await call_next(request)
         response.headers.setdefault("Content-Language", request.state.lang)
+        if not request.url.path.startswith("/static/"):  # pages and API texts depend on both
+            vary = response.headers.get("Vary")
+            response.headers["Vary"] = ", ".join(filter(None, (vary, "Accept-Language, Cookie")))
         return response
 
     @app.exception_handler(LobbyError)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from app.guard.messages import validation_error_message
@@ -28,13 +29,16 @@ class _Msg(BaseModel):
 
 
 class Hello(_Msg):
-    """Attach this connection to a table (or the lobby when ``table`` is None)."""
+    """Attach this connection to a table (or the lobby when ``table`` is None). ``deltas``:
+    events carry ``patch`` (the change of the receiver's state, app.rooms.delta) instead of
+    the whole ``state``, and a resume sends the missed patches."""
 
     type: Literal["hello"]
     table: int | None = None
     last_seq: int | None = Field(default=None, ge=0)
     epoch: str | None = Field(default=None, max_length=64)
     key: str | None = Field(default=None, max_length=64)
+    deltas: bool = False
 
 
 class ActionCommand(_Msg):
@@ -199,6 +203,12 @@ class Reported(_Msg):
 class Pong(_Msg):
     type: Literal["pong"] = "pong"
     seq: int
+
+
+def encode(value: Any) -> str:
+    """A JSON-ready value as compact JSON text (orjson: ~5-10x the standard encoder's speed on
+    the hot path; non-string dict keys become strings, as with ``json.dumps``)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def dump(message: _Msg) -> dict[str, Any]:

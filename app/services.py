@@ -23,7 +23,10 @@ from app.guard.ratelimit import Policy, RateLimits
 from app.history.service import History
 from app.lobby.friends import Friends
 from app.lobby.hub import LobbyHub
+from app.lobby.matchmaking import QueueSettings
 from app.lobby.playnow import PlayNow
+from app.lobby.presence import Presence
+from app.lobby.queue import SharedQueue
 from app.lobby.service import Lobby
 from app.rooms.actor import ActorConfig
 from app.rooms.cluster import ClusterRooms
@@ -52,6 +55,7 @@ class Services:
     chat: ChatRooms
     history: History
     play_now: PlayNow
+    presence: Presence
 
     _feed: asyncio.Task[None] | None = None
 
@@ -59,6 +63,7 @@ class Services:
         """Start what runs in the background: with Redis, the lobby feed of every process
         follows the changes made by the others (one bus channel, ``lobby``). Redis being away
         does not stop the start: /readyz says so, and the feed subscribes once it is back."""
+        self.presence.start()
         if self.cluster.distributed and self._feed is None:
             self._feed = asyncio.get_running_loop().create_task(self._follow(),
                                                                 name="lobby-feed")
@@ -71,8 +76,11 @@ class Services:
             except Exception:
                 log.warning("cannot follow the lobby feed yet; retrying", exc_info=True)
                 await asyncio.sleep(2)
-        async for _message in events:  # a change elsewhere (or a Gap): refresh our subscribers
+        async for message in events:  # a change elsewhere (or a Gap): refresh our subscribers
             try:
+                if isinstance(message, dict) and "notify" in message:  # a notice for one user
+                    await self.hub.notify(message["notify"], message["message"])
+                    continue
                 await self.hub.publish()
             except Exception:
                 log.exception("refreshing the lobby feed failed")
@@ -81,6 +89,7 @@ class Services:
         if self._feed is not None:
             self._feed.cancel()
         await self.play_now.close()
+        await self.presence.close()
         await self.rooms.shutdown()
         await self.cluster.close()
         await self.engine.dispose()
@@ -130,12 +139,26 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
         lobby.on_change = hub.publish
         rooms.on_change = hub.publish
     lobby.on_invite = hub.notify
-    play_now = PlayNow(sessions, clock, rooms, lobby, hub, fill_after=settings.play_now_fill_after,
-                       deals=settings.play_now_deals)
+    queue_settings = QueueSettings(fill_after=settings.play_now_fill_after)
+    if cluster.distributed:  # one Play now queue and one presence for every process
+        assert cluster.redis is not None
+
+        async def notify(user_id: int, message: dict) -> None:
+            await cluster.bus.publish_event(LOBBY_CHANNEL, {"notify": user_id, "message": message})
+
+        play_now = PlayNow(sessions, clock, rooms, lobby, hub, deals=settings.play_now_deals,
+                           queue=SharedQueue(cluster.registry, cluster.redis,
+                                             settings.redis_prefix, queue_settings),
+                           notify=notify)
+        presence = Presence(cluster.registry)
+    else:
+        play_now = PlayNow(sessions, clock, rooms, lobby, hub, fill_after=settings.play_now_fill_after,
+                           deals=settings.play_now_deals)
+        presence = Presence()
     lobby.busy = play_now.busy
     return Services(settings=settings, engine=engine, clock=clock,
                     accounts=Accounts(sessions, clock, settings.session_days), friends=friends,
                     lobby=lobby, hub=hub, rooms=rooms,
                     signer=SessionSigner(settings.resolved_secret()), cluster=cluster,
                     limits=limits, chat=ChatRooms(ChatService(limits, now_fn=time.time)),
-                    history=History(sessions, clock), play_now=play_now)
+                    history=History(sessions, clock), play_now=play_now, presence=presence)

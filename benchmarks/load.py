@@ -123,15 +123,16 @@ def start_servers(args, url: str, workdir: Path) -> list[tuple[subprocess.Popen,
         site.mkdir(exist_ok=True)
         (site / "sitecustomize.py").write_text(
             "import gc, time\n"
-            "_t = [0.0]\n"
+            "_t = [0.0, 0.0]\n"
             "_out = open(GC_LOG_PATH, 'a', buffering=1)\n"
             "def _cb(phase, info):\n"
             "    if phase == 'start':\n"
-            "        _t[0] = time.perf_counter()\n"
+            "        _t[0], _t[1] = time.perf_counter(), time.thread_time()\n"
             "    else:\n"
             "        ms = (time.perf_counter() - _t[0]) * 1000\n"
+            "        cpu = (time.thread_time() - _t[1]) * 1000\n"
             "        if ms > 20:\n"
-            "            _out.write(f\"gen{info['generation']} {ms:.0f} ms "
+            "            _out.write(f\"gen{info['generation']} {ms:.0f} ms (cpu {cpu:.0f} ms) "
             "collected {info['collected']}\\n\")\n"
             "gc.callbacks.append(_cb)\n".replace("GC_LOG_PATH", repr(args.gc_log)))
         env["PYTHONPATH"] = f"{site}{os.pathsep}{ROOT}"
@@ -247,12 +248,15 @@ async def player(ws_url: str, table_id: int, cookie: str, seed: int, stats: Stat
                  stop: asyncio.Event, measuring: asyncio.Event, think: float) -> None:
     import websockets
 
+    from app.rooms.delta import ClientState
+
     rng = random.Random(seed)
+    tracker = ClientState()  # the client asks for deltas, as the browser does
     try:
         async with websockets.connect(ws_url, additional_headers={"Cookie": cookie},
                                       open_timeout=60, ping_interval=None,
                                       max_size=2**22) as ws:
-            await ws.send(json.dumps({"type": "hello", "table": table_id}))
+            await ws.send(json.dumps({"type": "hello", "table": table_id, "deltas": True}))
             acted_seq = -1
             sent_at: float | None = None
             greeted = False
@@ -273,7 +277,11 @@ async def player(ws_url: str, table_id: int, cookie: str, seed: int, stats: Stat
                         stats.error("closed")
                         return
                     continue
-                state = message["state"]
+                try:
+                    state = tracker.apply(message)
+                except ValueError:  # cannot happen unless the server's patches are wrong
+                    stats.error("patch")
+                    return
                 if kind == "snapshot" and not greeted:
                     greeted = True
                     stats.connected += 1

@@ -8,6 +8,9 @@ random number of the messages still in flight, staying away while seat 0 plays o
 longer than the resume buffer of 3 messages, so both resume paths run), then reconnecting with
 the last seq and epoch it saw. The client checks every event continues its seq by exactly one
 (nothing missed, nothing twice). The final states of both tables' clients must be equal.
+
+The clients ask for deltas (``hello.deltas``): every event is a patch applied to the state the
+client holds (app.rooms.delta.ClientState), so a missed or repeated patch would corrupt it.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import random
 
 from app.rooms.actor import ActorConfig
 from app.rooms.connection import Connection
+from app.rooms.delta import ClientState
 from tests.test_rooms import env  # noqa: F401  (the actor fixture: test game on SQLite)
 
 DROPS = 100
@@ -27,6 +31,7 @@ class Client:
     def __init__(self, user_id: int) -> None:
         self.user_id = user_id
         self.conn: Connection | None = None
+        self.tracker = ClientState()
         self.state: dict | None = None
         self.seq: int | None = None
         self.epoch: str | None = None
@@ -34,7 +39,7 @@ class Client:
         self.resumed_events = 0
 
     def connect(self, actor) -> None:
-        self.conn = Connection(self.user_id)
+        self.conn = Connection(self.user_id, deltas=True)
         actor.attach(self.conn, self.seq, self.epoch)
         self.fresh = True
 
@@ -48,8 +53,10 @@ class Client:
             assert message["seq"] == self.seq + 1, (message["seq"], self.seq)  # no gap, no repeat
             if self.fresh:
                 self.resumed_events += 1
+            assert "patch" in message and "state" not in message
         self.fresh = False
-        self.state, self.seq, self.epoch = message["state"], message["seq"], message["epoch"]
+        self.state = self.tracker.apply(message)
+        self.seq, self.epoch = message["seq"], message["epoch"]
 
     def read(self, keep: int | None = None) -> None:
         pending = self.conn.pending()

@@ -17,6 +17,7 @@ from app.lobby.friends import Friends
 from app.lobby.service import Lobby, NewTable, Viewer
 from app.rooms.actor import ActorConfig
 from app.rooms.connection import Connection
+from app.rooms.delta import ClientState
 from app.rooms.manager import RoomManager
 from app.rooms.store import MatchStore
 from tests.platform_helpers import register_highcard
@@ -128,21 +129,36 @@ async def test_illegal_and_foreign_commands_get_an_error_and_change_nothing(env)
 
 async def test_resume_sends_what_was_missed_else_a_snapshot(env):
     actor, viewers = await env["table"]()
-    conns = await attach_both(actor, viewers)
-    last_seen = messages(conns[1])[-1]
+    conns = [Connection(viewers[0].id), Connection(viewers[1].id, deltas=True)]
+    for conn in conns:
+        actor.attach(conn)
+    await actor.idle()
+    seen = ClientState()
+    for message in messages(conns[1]):
+        seen.apply(message)
+    last_seen = {"seq": seen.seq, "epoch": seen.epoch}
     for _ in range(3):
         await step(actor, conns)
-    # seat 1 reconnects (a new socket) and says which seq it saw last
-    again = Connection(viewers[1].id)
+    # seat 1 reconnects (a new socket) and says which seq it saw last: the missed patches
+    again = Connection(viewers[1].id, deltas=True)
     actor.attach(again, last_seq=last_seen["seq"], epoch=last_seen["epoch"])
     await actor.idle()
     got = messages(again)
-    assert got[0]["type"] == "event"
+    assert got[0]["type"] == "event" and all("state" not in m for m in got)
     assert [m["seq"] for m in got] == list(range(last_seen["seq"] + 1, actor.seq + 1))
-    assert got[-1]["state"]["view"]["hand"] == list(actor.progress.state.hands[1])
+    for message in got:
+        seen.apply(message)
+    assert seen.state["view"]["hand"] == list(actor.progress.state.hands[1])
     conns[1] = again
 
-    other_epoch = Connection(viewers[1].id)
+    # a client that takes whole states gets a snapshot instead (only patches are buffered)
+    whole = Connection(viewers[1].id)
+    actor.attach(whole, last_seq=last_seen["seq"], epoch=last_seen["epoch"])
+    await actor.idle()
+    assert [m["type"] for m in messages(whole)][0] == "snapshot"
+    conns[1] = whole
+
+    other_epoch = Connection(viewers[1].id, deltas=True)
     actor.attach(other_epoch, last_seq=last_seen["seq"], epoch="another-epoch")
     await actor.idle()
     assert messages(other_epoch)[0]["type"] == "snapshot"
@@ -150,7 +166,7 @@ async def test_resume_sends_what_was_missed_else_a_snapshot(env):
 
     while actor.seq - last_seen["seq"] <= 8:  # more than the buffer of 8 messages
         await step(actor, conns)
-    late = Connection(viewers[1].id)
+    late = Connection(viewers[1].id, deltas=True)
     actor.attach(late, last_seq=last_seen["seq"], epoch=last_seen["epoch"])
     await actor.idle()
     snapshot = messages(late)[0]

@@ -16,8 +16,8 @@ from app.accounts.cookies import (
     csrf_ok,
 )
 from app.db.models import User
-from app.i18n import N_, gettext
 from app.guard.ratelimit import Decision, Policy
+from app.i18n import N_, gettext
 from app.lobby.service import Viewer
 from app.services import Services
 

@@ -33,10 +33,10 @@ async def play_now(body: PlayNowBody, services: ServicesDep, user: CurrentUser) 
 
 @router.post("/leave", dependencies=[Csrf])
 async def leave(services: ServicesDep, user: CurrentUser) -> dict[str, Any]:
-    return {"left": services.play_now.leave(user.id)}
+    return {"left": await services.play_now.leave(user.id)}
 
 
 @router.get("")
 async def status(services: ServicesDep, user: CurrentUser) -> dict[str, Any]:
     """``{"queued", "table", ...}``: ``table`` is set once the queue seated the user."""
-    return services.play_now.status(user.id)
+    return await services.play_now.status(user.id)

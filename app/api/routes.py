@@ -23,7 +23,6 @@ from app.api.deps import (
     too_many,
     viewer,
 )
-from app.lobby.presence import online_users
 from app.lobby.service import NewTable
 
 router = APIRouter(prefix="/api")
@@ -141,7 +140,7 @@ async def scenario(table_id: int, services: ServicesDep) -> dict[str, Any]:
 
 @router.get("/friends")
 async def friends(services: ServicesDep, user: CurrentUser) -> dict[str, list[str]]:
-    return await services.friends.listing(user.id, online_users(services.hub, services.rooms))
+    return await services.friends.listing(user.id, await services.presence.online())
 
 
 @router.post("/friends", dependencies=[Csrf])

@@ -50,7 +50,10 @@ async def _write(ws: WebSocket, conn: Connection) -> None:
             with contextlib.suppress(Exception):
                 await ws.close(code=1000)
             return
-        await ws.send_json(message)
+        if isinstance(message, str):  # encoded once by the table actor for its audience
+            await ws.send_text(message)
+        else:
+            await ws.send_json(message)
 
 
 @router.websocket("/ws")
@@ -62,6 +65,8 @@ async def websocket(ws: WebSocket) -> None:
     user = await user_of(ws)
     await ws.accept()
     metrics.CONNECTIONS.inc()
+    if user is not None:
+        await services.presence.connected(user.id)
     conn = Connection(user.id if user else None)
     writer = asyncio.create_task(_write(ws, conn))
     actor: TableActor | None = None
@@ -125,6 +130,8 @@ async def websocket(ws: WebSocket) -> None:
         writer.cancel()
         metrics.CONNECTIONS.dec()
         services.limits.reset(Policy.WS_MESSAGE, flood_key)
+        if user is not None:
+            await services.presence.disconnected(user.id)
 
 
 async def _hello(services, conn: Connection, user, hello: protocol.Hello,
@@ -144,6 +151,7 @@ async def _hello(services, conn: Connection, user, hello: protocol.Hello,
         else:
             conn.send(_error(0, "not_found", "no such table"))
         return None
+    conn.deltas = hello.deltas
     actor = services.rooms.actor(hello.table)
     actor.attach(conn, hello.last_seq, hello.epoch)
     return actor

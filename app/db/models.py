@@ -82,9 +82,12 @@ class GameTable(Base):
     opponents: "any" (public), "friend" (the owner's friends), "invited" (invitees or the link).
     status: "open" (seats to fill), "playing", "finished", "closed" (abandoned before start).
     rules: the game's full rules JSON (``Game.rules_json``).
+    create_key: the New Game form's idempotency key (None without one); unique per owner, so a
+    double submit opens one table even when the Redis claim is gone (migration 0003_perf).
     """
 
     __tablename__ = "tables"
+    __table_args__ = (UniqueConstraint("owner_id", "create_key"),)
     id: Mapped[int] = mapped_column(primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
     preset: Mapped[str | None] = mapped_column(String(32))
@@ -97,6 +100,7 @@ class GameTable(Base):
     owner_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
     status: Mapped[str] = mapped_column(String(16), default="open", index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    create_key: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
     #: seconds a person has per move before a computer player moves for them (None: no timer)
     turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
 

@@ -101,6 +101,14 @@ def leaderboard_reason(name: str | None) -> str:
     return _words(LEADERBOARD_REASONS, name)
 
 
+#: a computer player's level in its name, "Computer 2 (beginner)" (lower case in English)
+BOT_LEVELS = {
+    "beginner": N_("beginner"),
+    "intermediate": N_("intermediate"),
+    "expert": N_("expert"),
+}
+
+
 def player_name(seat: Mapping[str, Any]) -> str:
     """A seat's player in words: a person's name, or a computer player with its level in the
     current language ("Computer 2 (Anfänger)"). ``seat``: {"name", "bot": level or None,
@@ -108,9 +116,10 @@ def player_name(seat: Mapping[str, Any]) -> str:
     level = seat.get("bot")
     if not level:
         return str(seat.get("name", ""))
+    words = _words(BOT_LEVELS, level)
     if seat.get("seat") is None:
-        return gettext("Computer (%(level)s)", level=level_name(level))
-    return gettext("Computer %(number)s (%(level)s)", number=seat["seat"] + 1, level=level_name(level))
+        return gettext("Computer (%(level)s)", level=words)
+    return gettext("Computer %(number)s (%(level)s)", number=seat["seat"] + 1, level=words)
 
 
 def games_for_form(games: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -203,13 +203,7 @@ class Matchmaker:
         Raises AlreadyQueued when the player waits in any queue, AlreadySeated when they sit
         at a table, MatchmakingError for an unknown game or a table size it cannot have.
         """
-        if game not in SEAT_COUNTS:
-            raise MatchmakingError(N_("no matchmaking for game '%(game)s'"), game=game)
-        size = DEFAULT_SEATS[game] if seats is None else seats
-        if size not in SEAT_COUNTS[game]:
-            allowed = ", ".join(str(n) for n in SEAT_COUNTS[game])
-            raise MatchmakingError(N_("%(game)s is played by %(allowed)s players, not %(size)s"),
-                                   game=game, allowed=allowed, size=size)
+        size = check_queue(game, seats)
         existing = self._tickets.get(player)
         if existing is not None:
             raise AlreadyQueued(N_("already waiting for %(game)s (%(preset)s); leave that queue first"),
@@ -267,11 +261,31 @@ class Matchmaker:
         return tables
 
     def _seat(self, key: QueueKey, people: list[Ticket], bots: int, at: float) -> FormedTable:
-        level = nearest_bot_level(sum(t.rating.mu for t in people) / len(people))
-        seats: list[Participant] = [Person(t.player, t.rating) for t in people]
-        seats += [Bot(level)] * bots
         for ticket in people:
             del self._tickets[ticket.player]
             self._seated.add(ticket.player)
-        return FormedTable(next(self._table_numbers), key, tuple(seats), at)
+        return form_table(next(self._table_numbers), key, people, bots, at)
+
+
+def form_table(number: int, key: QueueKey, people: Sequence[Ticket], bots: int,
+               at: float) -> FormedTable:
+    """The table for ``people`` (in join order) and ``bots`` computer players of the level
+    nearest the people's mean rating (a plan of :func:`plan_queue`)."""
+    level = nearest_bot_level(sum(t.rating.mu for t in people) / len(people))
+    seats: list[Participant] = [Person(t.player, t.rating) for t in people]
+    seats += [Bot(level)] * bots
+    return FormedTable(number, key, tuple(seats), at)
+
+
+def check_queue(game: str, seats: int | None) -> int:
+    """The table size of a queue request (default: the game's usual size). Raises
+    MatchmakingError for an unknown game or a size it cannot have."""
+    if game not in SEAT_COUNTS:
+        raise MatchmakingError(N_("no matchmaking for game '%(game)s'"), game=game)
+    size = DEFAULT_SEATS[game] if seats is None else seats
+    if size not in SEAT_COUNTS[game]:
+        allowed = ", ".join(str(n) for n in SEAT_COUNTS[game])
+        raise MatchmakingError(N_("%(game)s is played by %(allowed)s players, not %(size)s"),
+                               game=game, allowed=allowed, size=size)
+    return size
 

@@ -1,7 +1,8 @@
 """Public matchmaking ("Play now") wired to the database and the rooms.
 
-One :class:`~app.lobby.matchmaking.Matchmaker` per process holds the queues (a queue per game,
-preset and table size). A task ticks it every ``tick_interval`` seconds (started with the first
+The queues (a queue per game, preset and table size) live in this process
+(:class:`~app.lobby.queue.LocalQueue`, a :class:`~app.lobby.matchmaking.Matchmaker`) or, with
+REDIS_URL, in Redis, shared by every process (:class:`~app.lobby.queue.SharedQueue`). A task ticks it every ``tick_interval`` seconds (started with the first
 join); each table it forms becomes a ``tables`` row in state ``playing`` with the people in join
 order and computer players (of the level nearest the people's mean rating) in the empty seats.
 The people are told over the lobby feed (``play_now``) and can also poll ``status``.
@@ -19,7 +20,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy import select
@@ -33,10 +34,10 @@ from app.lobby.hub import LobbyHub
 from app.lobby.matchmaking import (
     AlreadySeated,
     FormedTable,
-    Matchmaker,
     MatchmakingError,
     QueueSettings,
 )
+from app.lobby.queue import LocalQueue, PlayQueue
 from app.lobby.service import Lobby
 from app.ratings.model import Bot, BotLevel, Person, Rating, nearest_bot_level
 from app.rooms.manager import RoomManager
@@ -45,25 +46,32 @@ log = logging.getLogger(__name__)
 
 
 class PlayNow:
-    """The "Play now" service of this process."""
+    """The "Play now" service: ``queue`` is this process's (LocalQueue, the default) or the
+    one shared by every process through Redis (app.lobby.queue.SharedQueue)."""
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: Clock,
                  rooms: RoomManager, lobby: Lobby, hub: LobbyHub, *, fill_after: float = 30.0,
                  deals: int = 4, tick_interval: float | None = 1.0,
                  stale_after: float | None = 15.0,
-                 now_fn: Callable[[], float] = time.monotonic) -> None:
+                 now_fn: Callable[[], float] = time.monotonic,
+                 queue: PlayQueue | None = None,
+                 notify: Callable[[int, dict[str, Any]], Awaitable[Any]] | None = None) -> None:
         self._db, self._clock, self._rooms, self._lobby, self._hub = sessions, clock, rooms, lobby, hub
         self._deals = deals
-        self._now = now_fn
         #: a ticket nobody asked about (``status``, polled by the lobby page) for this long is
         #: dropped, so a closed page does not leave its person seated at a table with bots
         self._stale_after = stale_after
-        self._seen: dict[int, float] = {}
         self._tick_interval = tick_interval
-        self.matchmaker = Matchmaker(now_fn, default=QueueSettings(fill_after=fill_after))
-        self._formed: dict[int, int] = {}  # user id -> table id of their last formed table
+        self.queue: PlayQueue = queue or LocalQueue(now_fn, QueueSettings(fill_after=fill_after))
+        #: how a person is told that their table formed (default: this process's lobby feed)
+        self._notify = notify or hub.notify
         self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
+
+    @property
+    def matchmaker(self):
+        """The Matchmaker of a LocalQueue (tests)."""
+        return self.queue.matchmaker  # type: ignore[attr-defined]
 
     # --- people ----------------------------------------------------------------------------
 
@@ -88,36 +96,35 @@ class PlayNow:
                 .limit(1))).scalar_one_or_none()
             stored = (await db.execute(select(PlayerRating).where(
                 PlayerRating.user_id == user_id, PlayerRating.game == game))).scalar_one_or_none()
-        if seated is not None and not self.matchmaker.is_queued(user_id):
+        if seated is not None and await self.queue.ticket(user_id) is None:
             raise AlreadySeated(N_("already sitting at table %(table)s; leave it first"), table=seated)
         rating = Rating(stored.mu, stored.sigma) if stored else Rating()
         async with self._lock:
-            ticket = self.matchmaker.join(user_id, game, preset, rating, seats)
-            self._formed.pop(user_id, None)
-            self._seen[user_id] = self._now()
+            ticket = await self.queue.join(user_id, game, preset, rating, seats)
+            await self.queue.set_formed(user_id, None)
         self._start()
         return {"queued": True, "game": game, "preset": preset, "seats": ticket.key.seats}
 
-    def leave(self, user_id: int) -> bool:
+    async def leave(self, user_id: int) -> bool:
         """Leave the queue; whether the person was waiting."""
-        self._seen.pop(user_id, None)
-        return self.matchmaker.leave(user_id) is not None
+        return await self.queue.leave(user_id)
 
-    def busy(self, user_id: int) -> str | None:
+    async def busy(self, user_id: int) -> str | None:
         """Why ``user_id`` cannot take a lobby seat now (waiting in a queue), or None."""
-        if self.matchmaker.is_queued(user_id):
+        if await self.queue.ticket(user_id) is not None:
             return N_("you are waiting in Play now; leave the queue first")
         return None
 
-    def status(self, user_id: int) -> dict[str, Any]:
+    async def status(self, user_id: int) -> dict[str, Any]:
         """``{"queued", "game"?, "waited"?, "table"}``: the table is set once one formed."""
-        ticket = next((t for t in self.matchmaker.waiting() if t.player == user_id), None)
+        ticket = await self.queue.ticket(user_id)
         if ticket is not None:
-            self._seen[user_id] = self._now()
-        out: dict[str, Any] = {"queued": ticket is not None, "table": self._formed.get(user_id)}
+            await self.queue.seen(user_id)
+        out: dict[str, Any] = {"queued": ticket is not None,
+                               "table": await self.queue.formed_for(user_id)}
         if ticket is not None:
             out.update(game=ticket.key.game, preset=ticket.key.preset, seats=ticket.key.seats,
-                       waited=round(self._now() - ticket.joined_at, 1))
+                       waited=round(self.queue.now() - ticket.joined_at, 1))
         return out
 
     # --- forming tables --------------------------------------------------------------------
@@ -125,12 +132,8 @@ class PlayNow:
     async def tick(self, now: float | None = None) -> list[int]:
         """Form every table that is due; returns the new table ids."""
         async with self._lock:
-            at = self._now() if now is None else now
-            if self._stale_after is not None:
-                for ticket in self.matchmaker.waiting():
-                    if at - self._seen.get(ticket.player, ticket.joined_at) > self._stale_after:
-                        self.matchmaker.leave(ticket.player)  # the page is gone
-            formed = self.matchmaker.tick(at)
+            at = self.queue.now() if now is None else now
+            formed = await self.queue.tick(at, self._stale_after)
         ids = []
         for table in formed:
             try:
@@ -139,7 +142,7 @@ class PlayNow:
                 log.exception("play now: could not open a formed table %s", table)
             finally:
                 for player in table.players:
-                    self.matchmaker.release(player)  # the seats in the database hold them now
+                    await self.queue.release(player)  # the seats in the database hold them now
         if ids:
             await self._lobby._changed()
         return ids
@@ -169,8 +172,8 @@ class PlayNow:
             table_id = table.id
         self._rooms.actor(table_id).start()
         for person in people:
-            self._formed[person.player] = table_id
-            await self._hub.notify(person.player, {"type": "play_now", "table": table_id})
+            await self.queue.set_formed(person.player, table_id)
+            await self._notify(person.player, {"type": "play_now", "table": table_id})
         return table_id
 
     # --- the ticker ------------------------------------------------------------------------
@@ -188,8 +191,11 @@ class PlayNow:
                 await self.tick()
             except Exception:
                 log.exception("play now: tick failed")
-            if not self.matchmaker.waiting():
-                return  # started again by the next join
+            try:
+                if not await self.queue.waiting():
+                    return  # started again by the next join
+            except Exception:
+                log.exception("play now: cannot read the queue")
 
     async def close(self) -> None:
         if self._task is not None:

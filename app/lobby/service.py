@@ -57,14 +57,18 @@ RULES_MESSAGES = (
     N_("expected a positive whole number"), N_("expected a positive whole number or null"),
     N_("expected an object"),
     N_("announcements belong to the advanced game (scoring advanced)"),
+    N_("duel mode is two people and two computer players (choose 2)"),
+    N_("duel mode is played over 4 deals"),
 )
 
 
 def rules_refusal(err: RulesError) -> LobbyError:
     """A rules core's refusal as a New Game error naming the option and why: "rule option
     'Coins to win': expected a positive whole number" (``field`` the option's name)."""
-    if err.path in ("", "preset"):
-        return LobbyError(N_("rules: %(problem)s"), field=err.path or None, problem=str(err))
+    if err.path == "preset":
+        return LobbyError(N_("choose one of the offered values"), field="preset")
+    if not err.path:
+        return LobbyError(N_("rules: %(problem)s"), problem=str(err))
     return LobbyError(N_("rule option '%(option)s': %(problem)s"), field=err.path,
                       translated=("option", "problem"),
                       option=OPTIONS.get(err.path, err.path), problem=err.message)
@@ -111,10 +115,10 @@ class Lobby:
         #: awaited with (user id, notice) when someone is invited (the live notification)
         self.on_invite: Callable[[int, dict[str, Any]], Awaitable[Any]] | None = None
         #: why a user may not take a seat now (waiting in Play now), or None (app/lobby/playnow.py)
-        self.busy: Callable[[int], str | None] | None = None
+        self.busy: Callable[[int], Awaitable[str | None]] | None = None
 
-    def _check_busy(self, user_id: int) -> None:
-        reason = self.busy(user_id) if self.busy is not None else None
+    async def _check_busy(self, user_id: int) -> None:
+        reason = await self.busy(user_id) if self.busy is not None else None
         if reason:
             raise LobbyError(reason, 409)
 
@@ -127,20 +131,24 @@ class Lobby:
     @staticmethod
     def games() -> list[dict[str, Any]]:
         """Every installed game: ``{"name", "players": [...], "presets": [...], "switches":
-        {preset: {option: bool}}, "numbers": {preset: {option: number}}}`` — the on/off and
-        number options of each preset, for New Game."""
+        {preset: {option: bool}}, "numbers": {preset: {option: number}}, "choices": {preset:
+        {option: {"value", "values": [...]}}}}`` — the on/off, number and named-value options
+        of each preset (e.g. Doppelkopf's GameTwist ``table_mode``), for New Game."""
         result = []
         for name in available_games():
             game = get_game(name)
-            switches, numbers = {}, {}
+            switches, numbers, choices = {}, {}, {}
+            named = getattr(game, "option_choices", lambda _preset: {})
             for preset in game.presets:
                 rules = game.rules_json(game.make_rules({"preset": preset}))
                 switches[preset] = {k: v for k, v in rules.items() if isinstance(v, bool)}
                 numbers[preset] = {k: v for k, v in rules.items()
                                    if isinstance(v, int | float) and not isinstance(v, bool)}
+                choices[preset] = {k: {"value": rules[k], "values": list(values)}
+                                   for k, values in named(preset).items()}
             result.append({"name": name, "players": list(game.player_counts),
                            "presets": list(game.presets), "switches": switches,
-                           "numbers": numbers})
+                           "numbers": numbers, "choices": choices})
         return result
 
     # --- tables ----------------------------------------------------------------------------
@@ -155,7 +163,7 @@ class Lobby:
         With ``spec.key`` the first request of a double submit (on any process: the claim is
         atomic in Redis) creates the table; the others return that same table.
         """
-        self._check_busy(owner.id)
+        await self._check_busy(owner.id)
         if spec.key is None:
             return await self._create_table(owner, spec, secrets.token_urlsafe(16))
         claim, secret = f"{owner.id}:{spec.key}", secrets.token_urlsafe(16)
@@ -195,9 +203,11 @@ class Lobby:
         preset = spec.preset or next(iter(game.presets), None)
         raw = {**({"preset": preset} if preset else {}), **spec.options}
         try:
-            rules = game.rules_json(game.make_rules(raw))
+            made = game.make_rules(raw)
+            rules = game.rules_json(made)
         except RulesError as err:
             raise rules_refusal(err) from None
+        bot_seats = self._computer_seats(game, made, players, spec)
         async with self._db() as db:
             invitees = []
             for name in dict.fromkeys(n.strip() for n in spec.invite if n.strip()):
@@ -214,11 +224,20 @@ class Lobby:
             table = GameTable(game=spec.game, preset=preset, rules=rules, players=players,
                               deals=spec.deals, opponents=spec.opponents, skill=spec.skill,
                               secret=secret, owner_id=owner.id, turn_seconds=spec.turn_seconds,
-                              status="playing" if full else "open", created_at=self._clock.now())
+                              status="playing" if full else "open", created_at=self._clock.now(),
+                              create_key=spec.key)
             db.add(table)
-            await db.flush()
+            try:
+                await db.flush()
+            except IntegrityError:
+                if spec.key is None:
+                    raise
+                # a double submit that got past the claim (e.g. Redis lost it): the unique
+                # (owner, create_key) decided; answer with the table that won
+                await db.rollback()
+                return await self._table_by_key(owner, spec.key)
             db.add(Seat(table_id=table.id, seat=0, user_id=owner.id))
-            for seat in range(players - spec.bots, players):
+            for seat in bot_seats:
                 db.add(Seat(table_id=table.id, seat=seat, bot_level=spec.skill))
             for user_id in invitees:
                 if user_id != owner.id:
@@ -230,6 +249,24 @@ class Lobby:
             actor.start()
         await self._changed()
         return await self.table(owner, table_id)
+
+    async def _table_by_key(self, owner: Viewer, key: str) -> dict[str, Any]:
+        async with self._db() as db:
+            table_id = (await db.execute(select(GameTable.id).where(
+                GameTable.owner_id == owner.id, GameTable.create_key == key))).scalar_one()
+        return await self.table(owner, table_id)
+
+    @staticmethod
+    def _computer_seats(game: Any, rules: Any, players: int, spec: NewTable) -> tuple[int, ...]:
+        """The seats of the computer players: the game's table layout (Doppelkopf duel mode:
+        1 and 3), else the last ``spec.bots`` seats. Raises LobbyError when the layout refuses."""
+        layout = getattr(game, "computer_seats", None)
+        if layout is None:
+            return tuple(range(players - spec.bots, players))
+        try:
+            return tuple(layout(rules, players, spec.bots, spec.deals))
+        except RulesError as err:
+            raise rules_refusal(err) from None
 
     async def table(self, viewer: Viewer | None, table_id: int) -> dict[str, Any]:
         """A table as the lobby shows it; the secret link only to its owner.
@@ -333,7 +370,7 @@ class Lobby:
         Raises LobbyError: 404 no table, 403 not allowed (Friend/Invited), 409 already seated,
         table full or not open.
         """
-        self._check_busy(viewer.id)
+        await self._check_busy(viewer.id)
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
             if table is None:

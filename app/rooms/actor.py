@@ -47,6 +47,7 @@ from app.bots import runner
 from app.clock import Clock
 from app.games.base import IllegalAction
 from app.games.registry import get_game
+from app.rooms import delta
 from app.rooms.connection import Connection
 from app.rooms.match import MatchProgress, RoundRecord
 from app.rooms.store import MatchStore, TableInfo
@@ -106,7 +107,10 @@ class TableActor:
         self.progress: MatchProgress | None = None
         self.match_id: int | None = None
         self._conns: dict[int, tuple[Connection, int | None]] = {}
-        self._buffers: dict[int | None, deque[dict[str, Any]]] = {}
+        #: per audience (seat, None: spectators): (seq, encoded patch event) of recent seqs
+        self._buffers: dict[int | None, deque[tuple[int, str]]] = {}
+        #: per audience: its state as of the last seq (the base of the next patch)
+        self._last_state: dict[int | None, dict[str, Any]] = {}
         self._turn = 0
         self._deadlines: dict[int, float] = {}  # seat → monotonic time its turn timer runs out
         self._turn_base: float | None = None  # after a restart: when the turn in play began
@@ -121,6 +125,8 @@ class TableActor:
         #: another owner wrote first, and this actor dropped the table
         self.fenced = False
         self._sheet_cache: tuple[Any, dict[str, Any], dict[str, Any] | None] | None = None
+        self._table_cache: tuple[TableInfo, tuple[frozenset[int], frozenset[int]],
+                                 dict[str, Any]] | None = None
         self._queue.put_nowait(("load",))  # the first command: commands queue up behind it
 
     # --- commands (any task) ---------------------------------------------------------------
@@ -241,7 +247,7 @@ class TableActor:
                         seq=self.seq, reason="taken_over", reconnect=False)))
                     del self._conns[other_id]
         self._conns[conn.id] = (conn, seat)
-        missed = self._missed(seat, last_seq, epoch)
+        missed = self._missed(conn, seat, last_seq, epoch)
         if missed is None:
             conn.send(self._snapshot(seat))
         else:
@@ -622,18 +628,10 @@ class TableActor:
                 window["remaining"] = self._window_left()
         return view
 
-    def _state(self, seat: int | None) -> protocol.TableState:
-        assert self.table is not None
-        connected = {s for _c, s in self._conns.values() if s is not None}
-        table = {
-            "id": self.table.id, "game": self.table.game, "preset": self.table.preset,
-            "players": self.table.players, "deals": self.table.deals, "status": self.table.status,
-            "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot_level,
-                       "connected": s.bot_level is not None or s.seat in connected,
-                       "autoplay": s.seat in self._taken_over}
-                      for s in self.table.seats],
-            "turn_seconds": self._turn_seconds(),
-        }
+    def _state(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: spectators) sees now: the fields of protocol.TableState as a
+        JSON-ready dict (built directly: this runs for every audience after every change)."""
+        table = self._table_json()
         progress = self.progress
         view = None
         scores: dict[str, Any] = {"rounds": [], "totals": [0] * self.table.players,
@@ -647,13 +645,33 @@ class TableActor:
         timers = [{"seat": s, "remaining": round(max(0.0, at - now), 1)}
                   for s, at in sorted(self._deadlines.items())]
         deadline = next((timer["remaining"] for timer in timers if timer["seat"] == seat), None)
-        return protocol.TableState(table=table, you=seat, view=view, scores=scores,
-                                   result=result, deadline=deadline, timers=timers)
+        return {"table": table, "you": seat, "view": view, "scores": scores, "result": result,
+                "deadline": deadline, "timers": timers}
+
+    def _table_json(self) -> dict[str, Any]:
+        """The ``table`` part of every audience's state: the same object until the table or
+        the set of connected seats changes (so a delta skips it by identity)."""
+        assert self.table is not None
+        connected = frozenset(s for _c, s in self._conns.values() if s is not None)
+        seen = (connected, frozenset(self._taken_over))
+        cache = self._table_cache
+        if cache is None or cache[0] is not self.table or cache[1] != seen:
+            table = self.table
+            self._table_cache = (table, seen, {
+                "id": table.id, "game": table.game, "preset": table.preset,
+                "players": table.players, "deals": table.deals, "status": table.status,
+                "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot_level,
+                           "connected": s.bot_level is not None or s.seat in connected,
+                           "autoplay": s.seat in self._taken_over}
+                          for s in table.seats],
+                "turn_seconds": self._turn_seconds()})
+        return self._table_cache[2]
 
     def _sheet(self, progress: MatchProgress) -> tuple[dict[str, Any], dict[str, Any] | None]:
-        """The score sheet and result: the same for every audience of one seq, so computed
-        once per seq (it replays every finished round's totals)."""
-        key = (self.seq, id(progress), len(progress.rounds), progress.round_over())
+        """The score sheet and result: the same for every audience until a round ends, so
+        computed once (it replays every finished round's totals) and shared — the same
+        object, which lets the delta skip it by identity."""
+        key = (id(progress), len(progress.rounds), progress.round_over(), progress.match_over())
         if self._sheet_cache is None or self._sheet_cache[0] != key:
             scores = progress.score_sheet()
             result = ({"winners": progress.winners(), "totals": scores["totals"]}
@@ -661,37 +679,58 @@ class TableActor:
             self._sheet_cache = (key, scores, result)
         return self._sheet_cache[1], self._sheet_cache[2]
 
-    def _snapshot(self, seat: int | None) -> dict[str, Any]:
-        return protocol.dump(protocol.Snapshot(seq=self.seq, epoch=self.epoch,
-                                               state=self._state(seat)))
+    def _snapshot(self, seat: int | None) -> str:
+        """The encoded snapshot for ``seat``."""
+        return protocol.encode({"type": "snapshot", "seq": self.seq, "epoch": self.epoch,
+                                "state": self._state(seat)})
 
     def _broadcast(self, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
-        """One new seq: each audience (every seat, and spectators) gets its own message."""
+        """One new seq: each audience (every seat, and spectators while any is connected) gets
+        its own message, encoded once: the event with ``patch`` (the change of its state since
+        the last seq, app.rooms.delta) for clients that asked for deltas, with the whole
+        ``state`` for the others. The parts every audience shares are encoded once per seq.
+        Each seat's buffer keeps the encoded patch messages for resuming delta clients."""
         assert self.table is not None
         self.seq += 1
+        encode = protocol.encode
+        head = f'{{"type":"event","seq":{self.seq},"epoch":{encode(self.epoch)}'
+        events_json = encode(events)
         audiences: list[int | None] = [*range(self.table.players), None]
         for audience in audiences:
-            message = protocol.dump(protocol.EventMessage(
-                seq=self.seq, epoch=self.epoch, action=_action_for(action, audience),
-                events=events,
-                state=self._state(audience)))
+            conns = [conn for conn, seat in self._conns.values() if seat == audience]
+            if audience is None and not conns:  # nobody watching: no view, no buffer
+                self._buffers.pop(None, None)
+                self._last_state.pop(None, None)
+                continue
+            state = self._state(audience)
+            patch = delta.diff(self._last_state.get(audience), state)
+            self._last_state[audience] = state
+            body = f'{head},"action":{encode(_action_for(action, audience))},"events":{events_json}'
+            patched = f'{body},"patch":{encode(patch)}}}'
             buffer = self._buffers.setdefault(audience, deque(maxlen=self._config.resume_buffer))
-            buffer.append(message)
-            for conn, seat in self._conns.values():
-                if seat == audience:
-                    conn.send(message)
+            buffer.append((self.seq, patched))
+            whole: str | None = None
+            for conn in conns:
+                if conn.deltas:
+                    conn.send(patched)
+                else:
+                    if whole is None:
+                        whole = f'{body},"state":{encode(state)}}}'
+                    conn.send(whole)
 
-    def _missed(self, seat: int | None, last_seq: int | None,
-                epoch: str | None) -> list[dict[str, Any]] | None:
-        """The buffered messages after ``last_seq``, or None if a snapshot is needed."""
+    def _missed(self, conn: Connection, seat: int | None, last_seq: int | None,
+                epoch: str | None) -> list[str] | None:
+        """The buffered messages after ``last_seq``, or None if a snapshot is needed (always,
+        when something was missed by a client that takes whole states: only patches are
+        buffered)."""
         if last_seq is None or epoch != self.epoch or last_seq > self.seq:
             return None
-        buffer = self._buffers.get(seat, deque())
         if last_seq == self.seq:
             return []
-        if not buffer or buffer[0]["seq"] > last_seq + 1:
+        buffer = self._buffers.get(seat)
+        if not conn.deltas or not buffer or buffer[0][0] > last_seq + 1:
             return None
-        return [m for m in buffer if m["seq"] > last_seq]
+        return [text for seq, text in buffer if seq > last_seq]
 
     def _error(self, conn: Connection | None, code: str, message: str) -> None:
         if conn is not None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 from collections.abc import Awaitable, Callable
@@ -49,21 +50,29 @@ log = logging.getLogger(__name__)
 class RemotePeer:
     """A connection (on any process) as the owner's actor sees it."""
 
-    def __init__(self, key: str, user_id: int | None, publish: Callable[[dict], None]) -> None:
+    def __init__(self, key: str, user_id: int | None, publish: Callable[[dict], None],
+                 deltas: bool = False) -> None:
         self.id = key
         self.user_id = user_id
+        self.deltas = deltas
         self.closed = False
         self._publish = publish
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
         if not self.closed:
-            self._publish({"to": self.id, "m": message})
+            # the actor's encoded messages are decoded here: the bus message carries them
+            # as JSON values, and the gateway reads their seq/epoch
+            self._publish({"to": self.id, "m": _decoded(message)})
 
-    def close(self, message: dict[str, Any] | None = None) -> None:
+    def close(self, message: dict[str, Any] | str | None = None) -> None:
         if self.closed:
             return
         self.closed = True
-        self._publish({"to": self.id, "m": message, "close": True})
+        self._publish({"to": self.id, "m": _decoded(message), "close": True})
+
+
+def _decoded(message: dict[str, Any] | str | None) -> dict[str, Any] | None:
+    return json.loads(message) if isinstance(message, str) else message
 
 
 class _Owned:
@@ -96,7 +105,8 @@ class _Owned:
         key = message["conn"]
         peer = self.peers.get(key)
         if peer is None:
-            peer = self.peers[key] = RemotePeer(key, message.get("user"), self.publish)
+            peer = self.peers[key] = RemotePeer(key, message.get("user"), self.publish,
+                                                bool(message.get("deltas")))
         return peer
 
     async def reader(self) -> None:
@@ -169,7 +179,7 @@ class RemoteTable:
         self._conns[key] = conn
         self._last[key] = (last_seq, epoch)
         self._enqueue({"op": "attach", "conn": key, "user": conn.user_id, "last_seq": last_seq,
-                       "epoch": epoch})
+                       "epoch": epoch, "deltas": conn.deltas})
 
     def detach(self, conn: Connection) -> None:
         key = self._conn_key(conn)
@@ -181,7 +191,7 @@ class RemoteTable:
         key = self._conn_key(conn)
         last_seq, epoch = self._last.get(key, (None, None))
         self._enqueue({"op": "act", "conn": key, "user": conn.user_id, "action": action,
-                       "last_seq": last_seq, "epoch": epoch})
+                       "last_seq": last_seq, "epoch": epoch, "deltas": conn.deltas})
 
     def seats_changed(self) -> None:
         self._enqueue({"op": "seats"})
@@ -272,7 +282,7 @@ class RemoteTable:
         for key, conn in list(self._conns.items()):
             last_seq, epoch = self._last.get(key, (None, None))
             self._enqueue({"op": "attach", "conn": key, "user": conn.user_id,
-                           "last_seq": last_seq, "epoch": epoch})
+                           "last_seq": last_seq, "epoch": epoch, "deltas": conn.deltas})
 
     def close_local(self, reason: str) -> None:
         """Tell this process's connections at the table to reconnect (shutdown)."""

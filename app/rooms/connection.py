@@ -2,12 +2,17 @@
 
 Actors never await a socket: ``send`` puts the message in the outbox and the WebSocket endpoint
 drains it. A client too slow to keep up (outbox full) is closed with reason ``overflow``.
+
+A message is a JSON-ready dict, or a ``str`` already encoded as JSON (the table actor encodes
+each audience's message once and hands every connection of that audience the same string).
+``deltas``: the client asked for events as patches (``hello.deltas``, docs/protocol.md).
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 from typing import Any
 
 _ids = itertools.count(1)
@@ -16,13 +21,15 @@ _ids = itertools.count(1)
 class Connection:
     """A connected client: ``user_id`` (None for an anonymous spectator) and its outbox."""
 
-    def __init__(self, user_id: int | None, *, outbox_size: int = 256) -> None:
+    def __init__(self, user_id: int | None, *, outbox_size: int = 256,
+                 deltas: bool = False) -> None:
         self.id = next(_ids)
         self.user_id = user_id
-        self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(outbox_size)
+        self.deltas = deltas
+        self._outbox: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue(outbox_size)
         self.closed = False
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
         """Queue a server message (dropped once closed; closes the connection when full)."""
         if self.closed:
             return
@@ -49,15 +56,15 @@ class Connection:
             except asyncio.QueueFull:
                 self._outbox.get_nowait()
 
-    async def receive(self) -> dict[str, Any] | None:
+    async def receive(self) -> dict[str, Any] | str | None:
         """The next message to write to the client; None when the server closed it."""
         return await self._outbox.get()
 
     def pending(self) -> list[dict[str, Any]]:
-        """Take every queued message without waiting (tests and shutdown)."""
+        """Take every queued message without waiting, encoded ones decoded (tests)."""
         items = []
         while not self._outbox.empty():
             item = self._outbox.get_nowait()
             if item is not None:
-                items.append(item)
+                items.append(json.loads(item) if isinstance(item, str) else item)
         return items

@@ -8,9 +8,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from app.api.deps import MaybeUser, ServicesDep
 from app.games.registry import available_games
 from app.history.service import HistoryError
-from app.lobby.service import LobbyError
 from app.i18n import _
 from app.i18n.errors import localized
+from app.lobby.service import LobbyError
 from app.web.pages import _page
 
 router = APIRouter()

@@ -3,7 +3,8 @@ names the field and says why ("Deals: at most 48 deals"), in the page's language
 
 Fields: game, preset, players, deals, opponents, skill, bots, turn_seconds (time per move;
 empty: none), invite (names split at commas and spaces), ``switches`` (the on/off rule options shown; each on when ``opt_<name>`` was
-sent) and ``numbers`` (the number options, each in ``opt_<name>``).
+sent), ``numbers`` (the number options, each in ``opt_<name>``) and ``choices`` (the
+named-value options such as Doppelkopf's ``table_mode``, each in ``opt_<name>``).
 """
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ def _options(form: Mapping[str, Any]) -> dict[str, Any]:
                              translated=("option", "problem"), option=OPTIONS.get(name, name),
                              problem=N_("enter a number")) from None
         options[name] = int(value) if value.is_integer() else value
+    for name in (n for n in str(form.get("choices", "")).split(",") if n):
+        options[name] = str(form.get(f"opt_{name}", ""))
     return options
 
 

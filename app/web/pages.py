@@ -13,6 +13,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from app import i18n
 from app.accounts.cookies import SESSION_COOKIE
 from app.accounts.service import AccountError
 from app.api.deps import (
@@ -26,12 +27,10 @@ from app.api.deps import (
     start_session,
     viewer,
 )
-from app import i18n
+from app.bots import LEVELS
 from app.i18n import N_, _, names
 from app.i18n.errors import localized
-from app.bots import LEVELS
 from app.lobby.friends import FriendError
-from app.lobby.presence import online_users
 from app.lobby.service import LobbyError
 from app.web import new_game
 
@@ -85,7 +84,7 @@ async def _lobby_page(request: Request, services, user, status: int = 200,
     """The lobby; after a refused New Game, ``form`` holds what was sent (shown again) and
     ``error_field`` the field that was wrong."""
     tables = await services.lobby.open_tables(viewer(user))
-    friends = (await services.friends.listing(user.id, online_users(services.hub, services.rooms))
+    friends = (await services.friends.listing(user.id, await services.presence.online())
                if user else None)
     return _page(request, "lobby.html", user, status, tables=tables, friends=friends,
                  games=names.games_for_form(services.lobby.games()), levels=LEVELS, error=error,

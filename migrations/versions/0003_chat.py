@@ -1,7 +1,8 @@
 """turn timers (time per move, round start times) and departures from rated matches
 
 Revision ID: 0003_chat
-Revises: 0003_i18n
+Revises: 0003_perf (branched from 0002; chained after the i18n and perf branches'
+migrations once those were on main)
 """
 
 from alembic import op
@@ -9,7 +10,7 @@ import sqlalchemy as sa
 
 
 revision = '0003_chat'
-down_revision = '0003_i18n'
+down_revision = '0003_perf'
 branch_labels = None
 depends_on = None
 

@@ -9,9 +9,8 @@ Revision ID: 0003_i18n
 Revises: 0002
 """
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = '0003_i18n'
 down_revision = '0002'

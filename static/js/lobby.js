@@ -140,6 +140,68 @@ function renderNumbers(info) {
     box.appendChild(labelEl);
   }
   document.getElementById("numbers-names").value = Object.keys(values).join(",");
+  renderNamed(info);
+}
+
+// options with named values (Doppelkopf: solo leads, wedding clarification, and with the
+// GameTwist presets the table mode: standard, duel, tournament)
+const OPTION_WORDS = () => ({
+  table_mode: t("Table mode"), solo_leads: t("Who leads a solo"),
+  wedding_clarification: t("Wedding: partner found by"),
+});
+const VALUE_WORDS = () => ({
+  standard: t("Standard"),
+  duel: t("Duel: two people opposite each other, two computer players, 4 deals"),
+  tournament: t("Tournament: no card points, parties or announcements shown until the end"),
+  left_of_dealer: t("The player left of the dealer"), soloist: t("The soloist"),
+  any: t("The first trick won by another player"), first_non_trump: t("The first non-trump trick"),
+  first_trump: t("The first trump trick"), named: t("The bride names her partner"),
+});
+
+function renderNamed(info) {
+  const box = document.getElementById("named-options");
+  if (!box) return;
+  const values = (info && info.choices && info.choices[preset.value]) || {};
+  const words = OPTION_WORDS();
+  const valueWords = VALUE_WORDS();
+  box.replaceChildren();
+  for (const [name, option] of Object.entries(values)) {
+    const labelEl = document.createElement("label");
+    const select = document.createElement("select");
+    select.name = `opt_${name}`;
+    select.id = `opt-${name}`;
+    for (const value of option.values) {
+      const item = document.createElement("option");
+      item.value = value;
+      item.textContent = valueWords[value] || value.replaceAll("_", " ");
+      item.selected = value === option.value;
+      select.appendChild(item);
+    }
+    select.addEventListener("change", () => followMode());
+    labelEl.append((words[name] || name.replaceAll("_", " ")) + " ", select);
+    box.appendChild(labelEl);
+  }
+  document.getElementById("choices-names").value = Object.keys(values).join(",");
+  followMode();
+}
+
+/** Duel mode fixes the table: four deals, two computer players (seats 2 and 4). */
+function followMode() {
+  const mode = document.getElementById("opt-table_mode");
+  const note = document.getElementById("mode-note");
+  const duel = mode && mode.value === "duel";
+  const deals = document.getElementById("deals");
+  if (duel) {
+    deals.value = "4";
+    bots.value = "2";
+  }
+  deals.readOnly = duel;
+  for (const option of bots.options) option.disabled = duel ? option.value !== "2" : option.disabled;
+  if (!duel) limitBots();
+  if (note) {
+    note.textContent = duel ? t("Duel mode: you and one other person sit opposite each other; two computer players; 4 deals.")
+      : mode && mode.value === "tournament" ? t("Tournament mode: card points, parties and announcements are revealed at the end of each deal.") : "";
+  }
 }
 
 if (game && preset && players && bots) {

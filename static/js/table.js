@@ -1,8 +1,15 @@
 // The table page: renders the seat's own view from the server (never more), lets the player
 // click only legal cards and press only legal buttons, and keeps the score sheet.
 import {Socket} from "./socket.js";
-import {cardLabel, cardSVG} from "./cards.js";
+import {cardLabel, cardName, cardSVG} from "./cards.js";
 import {t} from "./i18n.js";
+import {bindKeys, rememberFocus, restoreFocus} from "./table/keyboard.js";
+import {drawHeld, flyIn, holdTrick, holding, releaseTrick} from "./table/motion.js";
+import {bindSettings} from "./table/settings.js";
+import {play as playSound, unlockAudio} from "./table/sound.js";
+import {explainValue, renderSheet} from "./table/scoresheet.js";
+import {sortHand} from "./table/handsort.js";
+import {buildPanels, fillLastTrick} from "./table/panels.js";
 import {TYPE_LABELS, label, playerName, scoreLine} from "./words.js";
 
 const page = document.getElementById("table-page");
@@ -114,14 +121,24 @@ function renderSeats() {
     div.dataset.seat = seat;
     if (seat === state.you) div.classList.add("you");
     if (view && turnOf(view) === seat) div.classList.add("to-move");
+    if (view && turnOf(view) === seat) {
+      const turn = document.createElement("span");
+      turn.className = "turn-badge";
+      turn.textContent = seat === state.you ? t("Your turn") : t("to play");
+      div.appendChild(turn);
+    }
     const name = document.createElement("strong");
     name.textContent = info ? playerName(info) : t("(free)");
     div.appendChild(name);
     const notes = [];
+    if (seat === state.you) notes.push(t("you"));
     if (info && info.bot) notes.push(t("computer"));
     if (info && !info.connected) notes.push(t("away"));
     if (view && view.dealer === seat) notes.push(t("dealer"));
-    if (view && view.parties && view.parties[seat]) notes.push(label(view.parties[seat]));
+    if (view && view.parties && view.parties[seat]) {
+      notes.push(t("party: %(party)s", {party: label(view.parties[seat])}));
+      div.dataset.party = view.parties[seat];
+    }
     if (view && view.hand_sizes) notes.push(t("%(count)s cards", {count: view.hand_sizes[seat]}));
     if (view && view.tricks_won) notes.push(t("%(count)s tricks", {count: view.tricks_won[seat]}));
     if (view && view.points_won && view.phase === "done") notes.push(t("%(count)s points", {count: view.points_won[seat]}));
@@ -136,6 +153,7 @@ function playedCard(play, cls) {
   const fig = document.createElement("figure");
   fig.className = cls;
   fig.dataset.card = play.card;
+  fig.dataset.seat = play.seat;
   fig.appendChild(cardSVG(play.card));
   const cap = document.createElement("figcaption");
   cap.textContent = seatName(play.seat);
@@ -157,17 +175,7 @@ function renderCenter() {
   $("info").textContent = info.join(" · ");
   const trick = $("trick");
   trick.replaceChildren(...(view.trick || []).map((p) => playedCard(p, "played")));
-  const last = Array.isArray(view.last_trick) ? {cards: view.last_trick} : view.last_trick;
-  const lastBox = $("last-trick");
-  lastBox.replaceChildren();
-  if (last && last.cards && last.cards.length) {
-    const title = document.createElement("span");
-    title.textContent = last.winner == null ? t("Last trick")
-      : last.points == null ? t("Last trick: %(player)s", {player: seatName(last.winner)})
-        : t("Last trick: %(player)s (%(points)s points)", {player: seatName(last.winner), points: last.points});
-    lastBox.appendChild(title);
-    for (const play of last.cards) lastBox.appendChild(playedCard(play, "played small"));
-  }
+  $("last-trick").replaceChildren();  // shown on demand: the Last trick button (key L)
   const anns = (view.announcements || []).map((a) => typeof a === "object"
     ? `${seatName(a.seat)}: ${label(a.value)}` : t("%(player)s announced", {player: seatName(a)}));
   const decl = (view.declarations || []).map((d, seat) => d ? `${seatName(seat)}: ${label(d)}` : null)
@@ -214,7 +222,7 @@ function renderHand() {
   const hand = $("hand");
   hand.replaceChildren();
   const counts = {};
-  for (const card of view.hand || []) {
+  for (const card of sortHand(view.hand || [], view.trumps)) {
     const index = (counts[card] = (counts[card] || 0) + 1) - 1;
     const button = document.createElement("button");
     button.type = "button";
@@ -235,7 +243,7 @@ function renderHand() {
         render();
       });
     } else {
-      button.disabled = true;
+      button.setAttribute("aria-disabled", "true");
     }
     hand.appendChild(button);
   }
@@ -263,6 +271,7 @@ function renderPrompt() {
 /** A deal's outcome detail as text: seats become names, parties and reasons become words. */
 function detailText(key, value) {
   if (value === null || value === undefined) return null;
+  if (typeof value === "boolean") return value ? t("yes") : t("no");
   if (key === "parties" && typeof value === "object") {
     return Object.entries(value).map(([party, seats]) =>
       `${label(party)}: ${[].concat(seats).map(seatName).join(", ")}`).join(" · ");
@@ -302,6 +311,8 @@ function renderRoundResult() {
   const title = document.createElement("h2");
   title.textContent = view && view.phase === "done" ? t("This deal") : t("Last deal");
   box.appendChild(title);
+  const explained = explainValue(details, {seatName, label});
+  if (explained) box.appendChild(explained);
   const list = document.createElement("dl");
   for (const [key, value] of Object.entries(details)) {
     const text = detailText(key, value);
@@ -317,30 +328,100 @@ function renderRoundResult() {
 }
 
 function renderScores() {
-  const table = $("scores");
-  table.replaceChildren();
-  const head = table.createTHead().insertRow();
-  for (const text of [t("Deal"), ...Array.from({length: state.table.players}, (_, s) => seatName(s))]) {
-    const th = document.createElement("th");
-    th.textContent = text;
-    head.appendChild(th);
-  }
-  const body = table.createTBody();
-  state.scores.rounds.forEach((round, i) => {
-    const row = body.insertRow();
-    row.insertCell().textContent = round.redeal ? t("%(number)s (redeal)", {number: i + 1}) : String(i + 1);
-    for (const score of round.scores) row.insertCell().textContent = String(score);
-  });
-  const total = table.createTFoot().insertRow();
-  total.insertCell().textContent = t("Total");
-  for (const score of state.scores.totals) total.insertCell().textContent = String(score);
+  renderSheet($("scores"), {state, seatName, label});
   const result = $("match-result");
   result.textContent = state.result
     ? t("Winner: %(players)s", {players: state.result.winners.map(seatName).join(", ")}) : "";
 }
 
+/** Whether the player is to act now. */
+function isMyTurn() {
+  const view = state && state.view;
+  if (!view || state.result || view.phase === "done") return false;
+  if (Array.isArray(view.to_act)) return view.to_act.includes(state.you);
+  return turnOf(view) === state.you;
+}
+
+/** Number the action buttons 1-9 (number keys press them; the digit shows on the button). */
+function numberButtons(box) {
+  let n = 0;
+  for (const button of box.querySelectorAll("button")) {
+    if (button.hidden || n >= 9) { button.removeAttribute("data-key"); continue; }
+    n += 1;
+    button.dataset.key = String(n);
+    button.setAttribute("aria-keyshortcuts", String(n));
+  }
+}
+
+/** Accessibility after any game's render: every card a button named after its card, cards
+ * that cannot be played now aria-disabled (still focusable, so arrow keys reach them). */
+function enhance() {
+  for (const button of $("hand").querySelectorAll("button.card")) {
+    // the name comes from the card picture (role img, "Queen of clubs"): an aria-label on the
+    // button would hide the picture's visible rank and suit from speech input (axe:
+    // label-content-name-mismatch)
+    const svg = button.querySelector("svg[aria-label]");
+    const name = svg ? svg.getAttribute("aria-label") : cardName(button.dataset.card || "");
+    if (!svg) button.setAttribute("aria-label", name);
+    if (button.disabled) {
+      button.disabled = false;
+      button.setAttribute("aria-disabled", "true");
+    }
+    if (button.getAttribute("aria-disabled") === "true") button.classList.add("unplayable");
+  }
+  numberButtons($("choices"));
+  const mine = isMyTurn();
+  document.title = mine ? t("Your turn – Doppelrunde") : baseTitle;
+  $("board").classList.toggle("my-turn", mine);
+}
+
+const baseTitle = document.title;
+let wasMyTurn = false;
+
+let newsTimer = null;
+
+/** Say an announcement as it is made (tournament mode lists none: this is all one sees). */
+function tellEvents(events) {
+  const said = (events || []).filter((e) => e && e.type === "announced" && e.seat != null)
+    .map((e) => t("%(player)s announces %(announcement)s", {player: seatName(e.seat), announcement: label(e.value)}));
+  if (!said.length) return;
+  const news = $("table-news");
+  news.textContent = said.join(" · ");
+  clearTimeout(newsTimer);
+  newsTimer = setTimeout(() => { news.textContent = ""; }, 6000);
+}
+
+/** Animations and sounds for a new message, after it was rendered (from the two views). */
+function afterMessage(prev, next) {
+  const before = prev && prev.view && Array.isArray(prev.view.trick) ? prev.view.trick : [];
+  const view = next.view;
+  if (!view) return;
+  const lastKey = (v) => (v && v.last_trick ? JSON.stringify(v.last_trick) : "");
+  const completed = prev && prev.view && lastKey(view) && lastKey(view) !== lastKey(prev.view);
+  const now = Array.isArray(view.trick) ? view.trick : [];
+  const fresh = completed ? [] : now.slice(before.length);
+  if (completed && !renderer) {
+    const last = Array.isArray(view.last_trick) ? {cards: view.last_trick} : view.last_trick;
+    const plays = (last.cards || []).filter((p) => p && p.card);
+    if (plays.length) {
+      holdTrick(plays, last.winner, (play) => playedCard(play, "played"),
+        last.winner != null ? t("%(name)s wins the trick", {name: seatName(last.winner)}) : "", render);
+      drawHeld();
+      for (const play of plays.slice(before.length)) flyIn(play.seat, play.card);
+    }
+    playSound("trick");
+  } else if (now.length) {
+    if (!holding()) for (const play of fresh) if (play && play.card != null) flyIn(play.seat, play.card);
+    if (fresh.some((p) => p && p.seat !== state.you)) playSound("card");
+  }
+  const mine = isMyTurn();
+  if (mine && !wasMyTurn) playSound("turn");
+  wasMyTurn = mine;
+}
+
 function render() {
   if (!state) return;
+  const focus = rememberFocus();
   const seating = $("seating");
   if (seating && state.table.status !== "open") seating.hidden = true;
   if (renderer) {
@@ -356,6 +437,9 @@ function render() {
   renderPrompt();
   renderRoundResult();
   renderScores();
+  drawHeld();
+  enhance();
+  restoreFocus(focus, isMyTurn());
 }
 
 function onMessage(msg) {
@@ -368,7 +452,11 @@ function onMessage(msg) {
     previousState = state;
     state = msg.state;
     seq = msg.seq;
+    if (state.view && previousState && previousState.view && state.view.phase !== previousState.view.phase
+        && state.view.phase !== "play") releaseTrick();
     render();
+    afterMessage(previousState, state);
+    if (msg.type === "event") tellEvents(msg.events);
   } else if (msg.type === "error") {
     $("error").textContent = errorText(msg);
   } else if (msg.type === "closed" && msg.reason === "taken_over") {
@@ -400,6 +488,29 @@ function showTakenOver() {
     board.prepend(banner);
   }
 }
+
+// toolbar, dialogs and keys
+const panels = buildPanels($("board"));
+function showLastTrick() {
+  const view = state && state.view;
+  fillLastTrick(panels.lastDialog, view ? view.last_trick : null, seatName, cardSVG, cardName);
+  if (!panels.lastDialog.open) panels.lastDialog.showModal();
+}
+function showSettings() { if (!panels.settingsDialog.open) panels.settingsDialog.showModal(); }
+panels.last.addEventListener("click", showLastTrick);
+panels.gear.addEventListener("click", showSettings);
+bindSettings(panels.settingsDialog.querySelector("form"));
+bindKeys({
+  lastTrick: showLastTrick,
+  settings: showSettings,
+  closeAll: () => {
+    const open = [...document.querySelectorAll("dialog[open]")];
+    open.forEach((d) => d.close());
+    return open.length > 0;
+  },
+});
+document.addEventListener("pointerdown", unlockAudio, {once: true});
+document.addEventListener("keydown", unlockAudio, {once: true});
 
 const socket = new Socket({type: "hello", table: tableId, key: new URLSearchParams(location.search).get("key")}, onMessage, (text, ok) => {
   const conn = $("conn");

@@ -26,7 +26,8 @@ export function label(value) {
   return String(value).replaceAll("_", " ");
 }
 
-const LEVELS = {beginner: t("Beginner"), intermediate: t("Intermediate"), expert: t("Expert")};
+// a computer player's level in its name: "Computer 2 (beginner)" / "Computer 2 (Anfänger)"
+const LEVELS = {beginner: t("beginner"), intermediate: t("intermediate"), expert: t("expert")};
 
 /** A seat's player in words: a person's name, or "Computer 2 (Anfänger)" for a computer
  * player ({seat, name, bot: level}). */
@@ -48,6 +49,11 @@ const REASONS = {
   fox_caught: t("Fox caught"), charlie: t("Charlie (last trick)"), charlie_caught: t("Charlie caught"),
   no_back_door: t("No back door"),
 };
+
+/** The words for a score line's reason alone: "announced_no90" → "No 90 announced". */
+export function reasonWords(reason) {
+  return REASONS[reason] || label(reason);
+}
 
 /** One score line as players say it: {reason: "announced_no90", party: "re", points: 1} →
  * "Keine 90 angesagt (+1 für Re)" / "No 90 announced (+1 for Re)". */

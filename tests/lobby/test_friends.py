@@ -98,7 +98,8 @@ async def test_online_status_and_live_invitation_to_a_friends_table(app, new_cli
     await ben.post("/api/friends/accept", {"name": "ann"})
     assert (await ann.get("/api/friends")).json()["online"] == []
 
-    ben_lobby = Connection(b)  # ben has the lobby open
+    ben_lobby = Connection(b)  # ben has the lobby open (what /ws does on connect and hello)
+    await services.presence.connected(b)
     await services.hub.subscribe(ben_lobby, Viewer(b, "ben"))
     assert (await ann.get("/api/friends")).json()["online"] == ["ben"]
 
@@ -129,7 +130,8 @@ async def test_online_status_and_live_invitation_to_a_friends_table(app, new_cli
     # the lobby page shows presence and the invite form
     page = (await ann.get("/")).text
     assert 'data-friend="ben"' in page and "presence online" in page
-    services.hub.unsubscribe(ben_lobby)
+    services.hub.unsubscribe(ben_lobby)  # ben's socket closes
+    await services.presence.disconnected(b)
     assert (await ann.get("/api/friends")).json()["online"] == []
 
 

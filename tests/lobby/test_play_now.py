@@ -74,7 +74,7 @@ async def test_nine_people_form_tables_by_rating_and_bots_fill_at_the_deadline(a
     assert people(high) == ["c1", "c2"] and bots(high) == ["expert", "expert"]
     assert all(tables[t].status == "playing" and tables[t].players == 4 and tables[t].deals == 1
                for t in (*first, *later))
-    assert play_now.status(ids["c2"]) == {"queued": False, "table": high}
+    assert await play_now.status(ids["c2"]) == {"queued": False, "table": high}
     assert [m["table"] for m in watcher.pending() if m["type"] == "play_now"] == [low]
 
     # seated now: queueing again is refused until the table is over
@@ -113,11 +113,11 @@ async def test_a_queued_page_that_stops_asking_is_dropped(app, new_client):
     await play_now.join(here, "doppio", seats=2)
     for _ in range(4):
         now[0] += 10
-        play_now.status(here)  # this page polls; the other was closed
+        await play_now.status(here)  # this page polls; the other was closed
         assert await play_now.tick() == []
     assert [t.player for t in play_now.matchmaker.waiting()] == [here]
     now[0] += 20
-    play_now.status(here)
+    await play_now.status(here)
     (table,) = await play_now.tick()  # the deadline: here plays with a computer player
-    assert play_now.status(here)["table"] == table
-    assert play_now.status(gone) == {"queued": False, "table": None}
+    assert (await play_now.status(here))["table"] == table
+    assert await play_now.status(gone) == {"queued": False, "table": None}

@@ -147,7 +147,8 @@ class Table:
                 t._observe(play["seat"], play["card"], plays[0]["card"] if index else None)
             t.tricks.append(Trick(trick["leader"],
                                   tuple(Play(p["seat"], p["card"]) for p in plays),
-                                  trick["winner"], trick["points"]))
+                                  trick["winner"],
+                                  sum(CARD_POINTS[p["card"]] for p in plays)))
         for index, play in enumerate(view["trick"]):
             t._observe(play["seat"], play["card"], view["trick"][0]["card"] if index else None)
             t.trick.append((play["seat"], play["card"]))

@@ -11,8 +11,8 @@ from typing import Any
 from app.games.base import DealError, MatchStatus, RoundOutcome, best_seats, totals
 from app.games.doppelkopf import engine
 from app.games.doppelkopf.cards import ALL_CARDS, deck
-from app.games.doppelkopf.modes import deal_hands
-from app.games.doppelkopf.rules import PRESETS, Rules, make_rules, rules_json
+from app.games.doppelkopf.modes import deal_hands, table_layout
+from app.games.doppelkopf.rules import PRESETS, Rules, make_rules, option_choices, rules_json
 from app.games.doppelkopf.scoring import score
 from app.games.doppelkopf.state import State
 from app.games.doppelkopf.view import view
@@ -49,6 +49,15 @@ class Doppelkopf:
 
     def rules_json(self, rules: Rules) -> dict[str, Any]:
         return rules_json(rules)
+
+    def option_choices(self, preset: str) -> dict[str, tuple[str, ...]]:
+        """Options with named values (New Game shows them as a choice)."""
+        return option_choices(preset)
+
+    def computer_seats(self, rules: Rules, players: int, bots: int, deals: int) -> tuple[int, ...]:
+        """Where a new table's computer players sit (duel mode: 1 and 3); RulesError if the
+        table mode does not allow this many computer players or deals."""
+        return table_layout(rules, players, bots, deals)
 
     def check_deal(self, rules: Rules, players: int, deal: Sequence[Sequence[str]],
                    deck: Sequence[str]) -> None:

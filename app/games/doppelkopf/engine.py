@@ -11,7 +11,12 @@ from app.games.base import IllegalAction, quoted
 from app.games.doppelkopf import announcements as ann
 from app.games.doppelkopf.cards import CARD_POINTS, FOX, QUEEN_OF_CLUBS, SUIT_NAMES
 from app.games.doppelkopf.contracts import TRUMP, card_order, order_name_of
-from app.games.doppelkopf.modes import duel_wedding_cancelled, eligible_partner, is_computer_seat
+from app.games.doppelkopf.modes import (
+    duel_wedding_cancelled,
+    eligible_partner,
+    is_computer_seat,
+    trick_event,
+)
 from app.games.doppelkopf.reservations import (
     HEALTHY,
     POVERTY,
@@ -368,7 +373,7 @@ def _complete_trick(state: State, events: list[Event]) -> None:
     state.tricks = state.tricks + (Trick(state.leader, state.trick, winner, points),)
     state.trick = ()
     state.leader = state.to_move = winner
-    events.append({"type": "trick", "winner": winner, "points": points, "index": len(state.tricks) - 1})
+    events.append(trick_event(state.rules, winner, points, len(state.tricks) - 1))
     if state.contract == WEDDING and state.clarified_at is None:
         _clarify_wedding(state, events)
     if len(state.tricks) == state.rules.hand_size and state.phase != "done":

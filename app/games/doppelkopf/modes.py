@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from app.games.base import RulesError
 from app.games.doppelkopf.cards import QUEEN_OF_CLUBS, deck
 from app.games.doppelkopf.rules import Rules
 
@@ -65,6 +66,34 @@ def duel_wedding_cancelled(rules: Rules, bride: int, winners: list[int]) -> bool
     if is_computer_seat(rules, bride):
         return True
     return any(winner != bride for winner in winners)
+
+
+def trick_event(rules: Rules, winner: int, points: int, index: int) -> dict[str, Any]:
+    """The public event of a completed trick: ``{"type": "trick", "winner", "index", "points"}``
+    (card points 0-240 scale; left out in tournament mode, which shows no running card points)."""
+    event: dict[str, Any] = {"type": "trick", "winner": winner, "index": index}
+    if rules.table_mode != "tournament":
+        event["points"] = points
+    return event
+
+
+DUEL_DEALS = 4
+
+
+def table_layout(rules: Rules, players: int, bots: int, deals: int) -> tuple[int, ...]:
+    """The seats of a new table's computer players: the last ``bots`` seats, or in duel mode
+    seats 1 and 3 (two people opposite each other at 0 and 2, four deals).
+
+    Raises RulesError (path ``table_mode``) when a duel-mode table asks for other than two
+    computer players or four deals.
+    """
+    if rules.table_mode != "duel":
+        return tuple(range(players - bots, players))
+    if bots != len(COMPUTERS):
+        raise RulesError("table_mode", "duel mode is two people and two computer players (choose 2)")
+    if deals != DUEL_DEALS:
+        raise RulesError("table_mode", "duel mode is played over 4 deals")
+    return COMPUTERS
 
 
 def tournament_projection(view: dict[str, Any], seat: int | None, done: bool) -> dict[str, Any]:

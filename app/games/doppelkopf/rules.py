@@ -109,6 +109,15 @@ _CHOICES = {
 }
 
 
+def option_choices(preset: str) -> dict[str, tuple[str, ...]]:
+    """The options of ``preset`` that take one of a few named values, for New Game:
+    ``{option: (value, ...)}``. The GameTwist table modes belong to the GameTwist presets."""
+    shown = {k: v for k, v in _CHOICES.items() if k != "table_mode"}
+    if preset.startswith("gametwist"):
+        shown["table_mode"] = _CHOICES["table_mode"]
+    return shown
+
+
 def _solo_list(name: str, value: Any, allowed: tuple[str, ...]) -> tuple[str, ...]:
     if value is True:
         return allowed

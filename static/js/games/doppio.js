@@ -151,7 +151,7 @@ function renderHand(ctx) {
   PAIRS.forEach(([l, r], i) => { pairOf[l] = i + 1; pairOf[r] = i + 1; });
   const row = el("div", {class: "doppio-hand"});
   POSITIONS.forEach((position, i) => {
-    if (i === 3) row.appendChild(el("div", {class: "divider", "aria-label": t("divider")}));
+    if (i === 3) row.appendChild(el("div", {class: "divider", role: "separator", "aria-orientation": "vertical"}));
     const card = at[position];
     const pair = pairOf[position];
     const [l, r] = PAIRS[pair - 1];
