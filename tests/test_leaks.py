@@ -33,6 +33,7 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
@@ -85,6 +86,15 @@ class MemoryStore:
 
     async def finish_match(self, match_id, table, totals, winners) -> None:
         self.table = replace(self.table, status="finished")
+
+
+_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def strings(value: Any) -> set[str]:
+    """Every string inside a JSON value (keys too), via the C encoder and one regex (used by
+    tests/test_deltas.py; the scan below tests for the hidden cards directly)."""
+    return set(_STRING.findall(json.dumps(value)))
 
 
 def quoted(card: str) -> str:
