@@ -15,7 +15,10 @@ What counts as a leak in a message to seat ``s`` (the omniscient truth is ``stat
   (what the spectators see is public: played cards, a rule-derived trump list);
 - while some bid is still missing: another seat's bid value anywhere in the message (the view's
   ``bids``, the broadcast ``action``, the ``events``).
-Spectator messages are checked for the bid rule too, and must never carry a hand.
+Spectator messages are checked for the bid rule too, and must never carry a hand. In every
+other game the seats ask for deltas (``hello.deltas``, as the browser does): their events carry
+JSON patches, scanned as sent and applied (``app.rooms.delta.ClientState``) for the bid rule and
+the next move, so both encodings a seat can receive are scanned.
 
 Cost (profiled with cProfile): the actor's own projection is about half of it; the check is one
 ``json.dumps`` per message and a substring test per hidden card (each seat's hidden cards are
@@ -46,6 +49,7 @@ from app.clock import ManualClock
 from app.games.registry import available_games, get_game
 from app.rooms.actor import ActorConfig, TableActor
 from app.rooms.connection import Connection
+from app.rooms.delta import ClientState
 from app.rooms.match import RoundRecord
 from app.rooms.store import SeatInfo, TableInfo
 
@@ -154,14 +158,18 @@ async def play_one(game_name: str, number: int) -> tuple[int, list[str]]:
                                                                   away_grace=None),
                        rng=random.Random(number))
     task = asyncio.get_running_loop().create_task(actor.run())
-    conns = [Connection(s + 1, outbox_size=100_000) for s in range(players)]
+    # odd games: the seats ask for deltas (events carry JSON patches, as the browser's do);
+    # even games: whole states. The spectator always gets whole states (the public reference).
+    deltas = number % 2 == 1
+    conns = [Connection(s + 1, outbox_size=100_000, deltas=deltas) for s in range(players)]
+    clients = [ClientState() for _ in range(players)]
     watcher = Connection(None, outbox_size=100_000)  # first: it sees every seq from the start
     for conn in [watcher, *conns]:
         actor.attach(conn)
     await actor.idle()
     rng = random.Random(number * 7919)
     scanned, leaks = 0, []
-    last: list[dict | None] = [None] * players
+    last: list[dict | None] = [None] * players  # each seat's state as its client holds it
     for _ in range(5000):
         progress = actor.progress
         truth = game.state_json(progress.state)
@@ -183,16 +191,17 @@ async def play_one(game_name: str, number: int) -> tuple[int, list[str]]:
                 public = public_by_seq.get(m["seq"], "")
                 leaks += [f"{game_name} #{number} seat {seat} seq {m['seq']}: card {c}"
                           for c in scan_cards(json.dumps(m), hidden[seat], public)]
+                state = clients[seat].apply(m)  # a patch is scanned raw above, applied here
                 leaks += [f"{game_name} #{number} seat {seat}: {x}"
-                          for x in scan_bids(m, seat, truth)]
-                last[seat] = m
+                          for x in scan_bids({**m, "state": state}, seat, truth)]
+                last[seat] = state
         if actor.table.status == "finished" or progress.match_over():
             break
         movers = [s for s in game.to_act(progress.state)]
         if not movers:
             break
         seat = movers[0]
-        view = last[seat]["state"]["view"]
+        view = last[seat]["view"]
         move = random_bot.choose(view, rng)
         actor.act(conns[seat], {k: v for k, v in move.items() if k != "seat"})
         await actor.idle()
