@@ -41,3 +41,16 @@ async def test_a_taken_name_and_a_wrong_password_are_explained(client):
     assert taken.status_code == 400 and "carol" in taken.text
     wrong = await post_form(client, "/login", {"name": "carol", "password": "not the one"})
     assert wrong.status_code == 400 and "wrong name or password" in wrong.text
+
+
+@pytest.mark.parametrize("first", ["en", "de"])
+async def test_new_game_opponents_are_in_the_page_language_whatever_was_shown_first(client, first):
+    """The Opponents radios follow each request's language (a template must not keep the words
+    of the language it was first rendered in), and "Anyone" is chosen by default."""
+    assert (await post_form(client, "/guest", {})).status_code == 303
+    words = {"en": ("Anyone", "Friends", "Invited players"), "de": ("Alle", "Freunde", "Eingeladene")}
+    for lang in (first, "de" if first == "en" else "en"):
+        page = (await client.get("/", headers={"Accept-Language": lang})).text
+        for word in words[lang]:
+            assert f"> {word}</label>" in page, (lang, word)
+        assert 'value="any" checked' in page
