@@ -10,7 +10,7 @@ import {play as playSound, unlockAudio} from "./table/sound.js";
 import {explainValue, renderSheet} from "./table/scoresheet.js";
 import {sortHand} from "./table/handsort.js";
 import {buildPanels, fillLastTrick} from "./table/panels.js";
-import {TYPE_LABELS, label, playerName, scoreLine} from "./words.js";
+import {TYPE_LABELS, label, playerName, scoreLine, seatCounts} from "./words.js";
 
 const page = document.getElementById("table-page");
 const tableId = Number(page.dataset.table);
@@ -139,9 +139,7 @@ function renderSeats() {
       notes.push(t("party: %(party)s", {party: label(view.parties[seat])}));
       div.dataset.party = view.parties[seat];
     }
-    if (view && view.hand_sizes) notes.push(t("%(count)s cards", {count: view.hand_sizes[seat]}));
-    if (view && view.tricks_won) notes.push(t("%(count)s tricks", {count: view.tricks_won[seat]}));
-    if (view && view.points_won && view.phase === "done") notes.push(t("%(count)s points", {count: view.points_won[seat]}));
+    notes.push(...seatCounts(view, seat));
     const small = document.createElement("small");
     small.textContent = notes.join(" · ");
     div.appendChild(small);
