@@ -102,3 +102,17 @@ def test_seat_counts_say_one_card_one_trick_in_the_singular(browser, site, local
     }""")
     assert said == words
     context.close()
+
+
+def test_doppio_card_positions_name_their_pair_in_german(browser, site):
+    """Under each Doppio card: "L1 · Paar 1" on a German page (not the English "pair")."""
+    from tests.test_browser_tables import new_table
+    context = browser.new_context(locale="de-DE")
+    page = context.new_page()
+    new_table(page, site, "doppio", players=2, bots=1)
+    page.wait_for_function("() => document.querySelectorAll('.doppio-hand .pos').length === 6",
+                           timeout=30000)
+    positions = page.locator(".doppio-hand .pos").all_text_contents()
+    assert positions == [f"{side}{n} · Paar {n}" for side, n in
+                         (("L", 3), ("L", 2), ("L", 1), ("R", 1), ("R", 2), ("R", 3))], positions
+    context.close()
