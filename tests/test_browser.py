@@ -74,6 +74,16 @@ def play_to_end(pages, limit_s: float = 120) -> None:
             done[i] = act_once(page)
 
 
+def contrast(color: str, background: str) -> float:
+    """WCAG contrast ratio (1 to 21) of two CSS "rgb(r, g, b)" colours."""
+    def luminance(css: str) -> float:
+        channels = [int(n) / 255 for n in re.findall(r"\d+", css)[:3]]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(color), luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 def register(page, url: str, name: str) -> None:
     page.goto(url + "/register")
     page.fill("input[name=name]", name)
@@ -226,6 +236,9 @@ def test_reconnects_by_itself_and_a_second_tab_takes_the_seat_over(browser, site
         "() => document.getElementById('conn').textContent.includes('another tab')")
     assert "bad" in first.get_attribute("#conn", "class")
     first.wait_for_selector("#taken-over", state="visible")  # said over the board, not only in a corner
+    text, back = first.evaluate("""() => [getComputedStyle(document.querySelector('#taken-over p')).color,
+                                       getComputedStyle(document.getElementById('taken-over')).backgroundColor]""")
+    assert contrast(text, back) >= 4.5, (text, back)  # readable (WCAG AA), not white on cream
     assert "inactive" in first.get_attribute("#board", "class")
     first.click("#play-here")  # take the seat back in the first tab
     first.wait_for_function("() => document.getElementById('conn').textContent === 'connected'")
