@@ -246,3 +246,26 @@ def test_reconnects_by_itself_and_a_second_tab_takes_the_seat_over(browser, site
         "() => document.getElementById('conn').textContent.includes('another tab')")
     assert "inactive" not in first.get_attribute("#board", "class")
     context.close()
+
+
+def test_a_double_click_on_a_card_plays_it_once_without_an_error(browser, site):
+    """The second click of a double click reaches the page before the server's answer: it is
+    not sent (it would be refused as "not allowed" while the first one was played)."""
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(site + "/")
+    page.click("#play-guest")
+    page.fill("#deals", "1")
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r".*/tables/\d+$"))
+    while not page.locator("#hand button.card.legal").count():
+        page.wait_for_function(ACTIONABLE, timeout=15000)
+        if not page.locator("#hand button.card.legal").count():
+            act_once(page)
+    cards = page.locator("#hand button.card").count()
+    seq = page.evaluate("window.doppelrunde.seq")
+    page.locator("#hand button.card.legal").first.dblclick()
+    page.wait_for_function(f"() => window.doppelrunde.seq > {seq}", timeout=15000)
+    page.wait_for_function(ACTIONABLE, timeout=15000)  # the computer players moved after it
+    assert page.text_content("#error") == ""
+    assert page.locator("#hand button.card").count() == cards - 1
+    page.close()

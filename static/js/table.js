@@ -103,7 +103,13 @@ function turnOf(view) {
   return (view.to_act || [null])[0];
 }
 
+// the seq of the state a move was sent from: one move per state, so a double click or a
+// second key press before the server answers is not sent again (and refused as "not allowed")
+let sentFrom = null;
+
 function send(action) {
+  if (sentFrom !== null && sentFrom === seq) return;
+  sentFrom = seq;
   const copy = {...action};
   delete copy.seat;
   $("error").textContent = "";
@@ -456,6 +462,7 @@ function onMessage(msg) {
     afterMessage(previousState, state);
     if (msg.type === "event") tellEvents(msg.events);
   } else if (msg.type === "error") {
+    sentFrom = null;  // refused: the player may choose again
     $("error").textContent = errorText(msg);
   } else if (msg.type === "closed" && msg.reason === "taken_over") {
     showTakenOver();
@@ -514,5 +521,6 @@ const socket = new Socket({type: "hello", table: tableId, key: new URLSearchPara
   const conn = $("conn");
   conn.textContent = text;
   conn.classList.toggle("bad", !ok);
+  if (ok) sentFrom = null;  // (re)connected: a move lost with the old connection may be sent again
 });
 socket.connect();
