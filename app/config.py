@@ -20,6 +20,10 @@ class Settings(BaseSettings):
 
     data_dir: Path = Path("./data")
     database_url: str = "sqlite+aiosqlite:///./data/doppelrunde.db"
+    #: PostgreSQL connection pool of one process: connections kept, and opened beyond them
+    #: at peaks (2,000 sockets connecting while 500 tables load exhausted 5 + 10)
+    db_pool_size: int = 10
+    db_max_overflow: int = 20
     secret_key: str = ""
     redis_url: str | None = None
     host: str = "127.0.0.1"

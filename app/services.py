@@ -106,7 +106,8 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     and the cluster services are in-process.
     """
     clock = clock or Clock()
-    engine = make_engine(settings.database_url)
+    engine = make_engine(settings.database_url, pool_size=settings.db_pool_size,
+                         max_overflow=settings.db_max_overflow)
     sessions = make_sessionmaker(engine)
     config = ActorConfig(bot_delay=settings.bot_delay, bot_budget_ms=settings.bot_budget_ms,
                          round_pause=settings.round_pause if round_pause is None else round_pause,

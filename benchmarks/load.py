@@ -8,8 +8,10 @@
    on W ports sharing Redis, clients spread over them).
 3. Echo baseline on the same stack: as many WebSockets as the game phase will have, each
    sending a small frame to ``/ws/echo`` and waiting for it back, for ``--echo-seconds``.
-4. Game: one protocol client per seat (4 per table), each playing a random legal move as soon
-   as its view says it is its turn (``--think-ms`` adds a pause), for ``--seconds``.
+4. Game: one protocol client per seat (4 per table), connecting at ``--connect-rate`` per
+   second, asking for deltas (as the browser does) and applying them, each playing a random
+   legal move as soon as its view says it is its turn (``--think-ms`` adds a pause), for
+   ``--seconds`` once every client has its snapshot.
    Latency is action sent -> the event carrying that action received by its sender.
 
 Progress goes to stderr; the results to stdout, the last line one JSON object with keys
@@ -245,13 +247,15 @@ def choose_move(state: dict, rng: random.Random) -> dict | None:
 
 
 async def player(ws_url: str, table_id: int, cookie: str, seed: int, stats: Stats,
-                 stop: asyncio.Event, measuring: asyncio.Event, think: float) -> None:
+                 stop: asyncio.Event, measuring: asyncio.Event, think: float,
+                 delay: float = 0.0) -> None:
     import websockets
 
     from app.rooms.delta import ClientState
 
     rng = random.Random(seed)
     tracker = ClientState()  # the client asks for deltas, as the browser does
+    await asyncio.sleep(delay)  # clients arrive over time, not all in one instant
     try:
         async with websockets.connect(ws_url, additional_headers={"Cookie": cookie},
                                       open_timeout=60, ping_interval=None,
@@ -386,7 +390,7 @@ async def main(args) -> dict:
                 for seat, cookie in enumerate(cookies):
                     ws_url = f"ws://127.0.0.1:{ports[(t * 4 + seat) % len(ports)]}/ws"
                     yield player(ws_url, table_id, cookie, t * 4 + seat, game, stop, measuring,
-                                 think)
+                                 think, (t * 4 + seat) / args.connect_rate)
 
         async def sample_rss(stop_after: float) -> None:
             nonlocal peak_rss
@@ -447,6 +451,10 @@ def parse(argv=None):
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--think-ms", type=float, default=0,
                         help="average pause before each move (0: as fast as the game allows)")
+    parser.add_argument("--connect-rate", type=float, default=100,
+                        help="game clients connecting per second before the run (all at once "
+                             "made 2,000 session look-ups wait behind the 500 table loads for "
+                             "the database pool and time out)")
     parser.add_argument("--round-pause", type=float, default=0,
                         help="seconds between deals at a table (the site's default is 3)")
     parser.add_argument("--profile", default=None, metavar="PATH",

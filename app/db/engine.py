@@ -20,8 +20,9 @@ from sqlalchemy.ext.asyncio import (
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
-def make_engine(url: str) -> AsyncEngine:
-    """Create the engine for ``url`` (sqlite+aiosqlite:// or postgresql+asyncpg://)."""
+def make_engine(url: str, *, pool_size: int = 5, max_overflow: int = 10) -> AsyncEngine:
+    """Create the engine for ``url`` (sqlite+aiosqlite:// or postgresql+asyncpg://);
+    ``pool_size``/``max_overflow``: PostgreSQL connections kept / opened beyond them."""
     if url.startswith("sqlite"):
         engine = create_async_engine(url, connect_args={"timeout": 30})
 
@@ -33,7 +34,8 @@ def make_engine(url: str) -> AsyncEngine:
             cursor.close()
 
         return engine
-    return create_async_engine(url, pool_pre_ping=True)
+    return create_async_engine(url, pool_pre_ping=True, pool_size=pool_size,
+                               max_overflow=max_overflow)
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
