@@ -116,3 +116,23 @@ def test_doppio_card_positions_name_their_pair_in_german(browser, site):
     assert positions == [f"{side}{n} · Paar {n}" for side, n in
                          (("L", 3), ("L", 2), ("L", 1), ("R", 1), ("R", 2), ("R", 3))], positions
     context.close()
+
+
+def test_the_score_sheet_first_column_is_not_broken_mid_word_on_a_phone(browser, site):
+    """At 360 px the German "Spiel" and "Summe" of the score sheet stay on one line (they
+    were split into "Spi el", "Su mm e")."""
+    from tests.test_browser_tables import new_table
+    context = browser.new_context(locale="de-DE", viewport={"width": 360, "height": 740},
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    new_table(page, site, "doppelkopf", players=4, bots=3)
+    page.wait_for_selector("#scores tfoot td", timeout=30000)
+    lines = page.evaluate("""() => ['#scores thead th', '#scores tfoot td'].map(sel => {
+      const cell = document.querySelector(sel);
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      return [cell.textContent.trim(), tops.size];
+    })""")
+    assert lines == [["Spiel", 1], ["Summe", 1]], lines
+    context.close()
