@@ -117,7 +117,10 @@ class TableState(_Msg):
     scores: ``{"rounds": [{"number", "dealer", "scores", "redeal", "details"}], "totals",
         "deals", "played"}``
     result: ``{"winners": [...], "totals": [...]}`` once the match is over, else None.
-    deadline: seconds left for the seat to act under a turn timer, else None.
+    deadline: seconds left for the receiving seat to act under a turn timer, else None.
+    timers: the running turn timers, the same for every receiver: ``[{"seat", "remaining"}]``
+        (seconds left, one decimal) for each person to move (clients draw a countdown by
+        that seat's name).
     """
 
     table: dict[str, Any]
@@ -126,6 +129,7 @@ class TableState(_Msg):
     scores: dict[str, Any]
     result: dict[str, Any] | None = None
     deadline: float | None = None
+    timers: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class Snapshot(_Msg):
@@ -186,6 +190,14 @@ class ChatMessage(_Msg):
     type: Literal["chat"] = "chat"
     seq: int
     lines: list[dict[str, Any]]
+
+
+class Reported(_Msg):
+    """A report of chat line ``line`` was accepted (handed to the moderators)."""
+
+    type: Literal["reported"] = "reported"
+    seq: int
+    line: int
 
 
 class Pong(_Msg):

@@ -119,7 +119,11 @@ def start_servers(args, url: str, workdir: Path) -> list[tuple[subprocess.Popen,
     env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": SECRET, "DATA_DIR": str(workdir),
            "BOT_DELAY": "0", "ROUND_PAUSE": str(args.round_pause),
            "EVENT_LOG": "true" if args.persist == "on" else "false", "BENCH_ECHO": "1",
-           "MAX_DEALS": "48", "PYTHONPATH": str(ROOT)}
+           "MAX_DEALS": "48", "PYTHONPATH": str(ROOT),
+           # every seat is a benchmark client: no computer player may take over a seat whose
+           # client is still connecting (the default 30 s grace would start bots at hundreds
+           # of tables while 2,000 sockets attach)
+           "AWAY_GRACE": "86400"}
     if args.gc_log:  # a sitecustomize in the server that logs garbage collections over 20 ms
         site = workdir / "site"
         site.mkdir(exist_ok=True)

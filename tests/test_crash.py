@@ -73,6 +73,7 @@ class TableClient:
         self.last_seq: int | None = None
         self.epoch: str | None = None
         self.result: dict | None = None
+        self.closed: dict | None = None  # the server's last word (``closed``), if any
 
     async def run(self, url: str, stop: asyncio.Event | None = None) -> None:
         ws_url = url.replace("http", "ws", 1) + "/ws"
@@ -83,6 +84,7 @@ class TableClient:
             while stop is None or not stop.is_set():
                 message = json.loads(await asyncio.wait_for(ws.recv(), 30))
                 if message["type"] == "closed":
+                    self.closed = message
                     return
                 if message["type"] not in ("event", "snapshot"):
                     continue
@@ -99,7 +101,10 @@ class TableClient:
                 if move is not None and message["seq"] > acted_at:
                     acted_at = message["seq"]
                     await asyncio.sleep(self.rng.random() * 0.02)
-                    await ws.send(json.dumps({"type": "action", "action": move}))
+                    try:
+                        await ws.send(json.dumps({"type": "action", "action": move}))
+                    except websockets.ConnectionClosed:
+                        pass  # the server is closing: what it sent first is still to be read
 
 
 async def logged_actions(db_url: str, table_id: int, seat: int) -> list[dict]:
@@ -186,39 +191,57 @@ async def test_sigkill_loses_no_acknowledged_action_and_every_table_resumes_post
         await drop_pg_database(name)
 
 
-async def test_sigterm_tells_every_client_to_reconnect(tmp_path):
-    """A deliberate shutdown: each client gets ``closed``/``shutdown`` with ``reconnect: true``
-    and the process ends after its graceful shutdown. (Commands already queued at a table run
-    before the stop, which queues behind them; this test does not race an action against it.)"""
+async def test_sigterm_finishes_in_flight_actions_and_tells_every_client_to_reconnect(tmp_path):
+    """A deliberate shutdown while 10 tables are in live play: every client gets
+    ``closed``/``shutdown`` with ``reconnect: true`` (after every event of its table), the
+    process exits cleanly (0, or uvicorn re-raising SIGTERM after its graceful shutdown), and
+    after a restart every action a client saw acknowledged is in the log, nothing was stored
+    that was not announced first (the table finished each in-flight action, then stopped), and
+    every table resumes and plays to its end."""
     db_url = f"sqlite+aiosqlite:///{tmp_path}/term.db"
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = await asyncio.to_thread(start_server, db_url, tmp_path, port)
+    clients: list[TableClient] = []
     try:
-        api = Api(httpx.AsyncClient(base_url=url))
-        assert (await api.post("/api/guest")).status_code == 201
-        tables = [(await api.post("/api/tables", {"game": "doppelkopf", "bots": 3, "deals": 2}))
-                  .json()["id"] for _ in range(3)]
-        cookie = api.cookie_header()
-        await api.client.aclose()
-        ws_url = url.replace("http", "ws", 1) + "/ws"
-        sockets = [await websockets.connect(ws_url, additional_headers={"Cookie": cookie})
-                   for _ in tables]
-        for ws, table_id in zip(sockets, tables, strict=True):
-            await ws.send(json.dumps({"type": "hello", "table": table_id}))
-            assert json.loads(await ws.recv())["type"] == "snapshot"
+        for _guest in range(2):
+            api = Api(httpx.AsyncClient(base_url=url))
+            assert (await api.post("/api/guest")).status_code == 201
+            for _ in range(5):
+                made = await api.post("/api/tables", {"game": "doppelkopf", "bots": 3,
+                                                      "deals": 2})
+                assert made.status_code == 201, made.text
+                clients.append(TableClient(made.json()["id"], api.cookie_header(),
+                                           seed=len(clients)))
+            await api.client.aclose()
+        tasks = [asyncio.create_task(c.run(url)) for c in clients]
+        await asyncio.sleep(random.uniform(1.0, 3.0))  # live play: actions are in flight
         server.send_signal(signal.SIGTERM)
-        for ws in sockets:
-            last = None
-            try:
-                while True:
-                    last = json.loads(await asyncio.wait_for(ws.recv(), 15))
-            except websockets.ConnectionClosed:
-                pass
-            assert last is not None and last["type"] == "closed"
-            assert last["reason"] == "shutdown" and last["reconnect"] is True
+        results = await asyncio.gather(*tasks, return_exceptions=True)
+        assert all(r is None for r in results), results
         # uvicorn re-raises the signal after its graceful shutdown: exit by SIGTERM, not a crash
-        assert await asyncio.to_thread(server.wait, 20) in (0, -signal.SIGTERM)
+        assert await asyncio.to_thread(server.wait, 30) in (0, -signal.SIGTERM)
+        acked_total = sum(len(c.acked) for c in clients)
+        assert acked_total > len(clients), "the signal came before real play"
+        for client in clients:
+            if client.result is None:  # a table still in play was told to come back
+                assert client.closed is not None, client.table_id
+                assert client.closed["reason"] == "shutdown"
+                assert client.closed["reconnect"] is True
+            logged = await logged_actions(db_url, client.table_id, client.seat)
+            assert logged == client.acked, client.table_id  # acknowledged ones in; no others
+        server = await asyncio.to_thread(start_server, db_url, tmp_path, port)
+        unfinished = [c for c in clients if c.result is None]
+        await asyncio.wait_for(asyncio.gather(*(c.run(url) for c in unfinished)), 240)
+        assert all(c.result is not None for c in clients), "a table did not resume to its end"
+        for client in clients:
+            assert await logged_actions(db_url, client.table_id, client.seat) == client.acked
+        print(f"SIGTERM: {len(clients)} tables, {acked_total} acknowledged before it, 0 lost, "
+              f"{len(unfinished)} told to reconnect; all resumed and finished")
     finally:
         if server.poll() is None:
-            server.kill()
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(15)
+            except subprocess.TimeoutExpired:
+                server.kill()

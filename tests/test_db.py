@@ -28,7 +28,7 @@ from tests.platform_helpers import (
 
 EXPECTED_TABLES = {"users", "sessions", "friendships", "tables", "seats", "invitations",
                    "matches", "rounds", "actions", "results", "ratings", "rating_history",
-                   "blocks", "alembic_version"}
+                   "blocks", "departures", "alembic_version"}
 
 
 @pytest.fixture

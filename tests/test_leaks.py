@@ -1,21 +1,32 @@
-"""Leak scanner: every message the table actor sends to every seat during bot games of each game
-(250 a game by default, 1,000 with DOPPELRUNDE_LEAK_GAMES=1000) is checked for a card of another seat's hand, and (doppelganger_tricks) for another seat's
-bid before all bids are in. 0 found.
+"""Leak scanner: every message the table actor sends to every seat during 1,000 bot games of
+each of the four games is checked for a card of another seat's hand, and (doppelganger_tricks)
+for another seat's bid before all bids are in. 0 found.
 
 How: the real ``TableActor`` (the one projection, ``_state``/``_broadcast``/``_snapshot``) serves
-a table whose four seats are people with connections; each seat's "client" reads the messages
-of its own connection, scans them, and when it is its turn plays the random computer player's
-move *computed from the view in its own last message* and sends it with ``actor.act`` — the
-same command path as the WebSocket. The only stand-in is the store: an in-memory
-``MemoryStore`` instead of the database (honestly: 4,000 games through SQLite would take far
-longer than this suite may; the durable path is covered by the crash and DB tests).
+a table whose seats are people with connections; each seat's "client" reads the messages of its
+own connection, scans them, and when it is its turn plays the random computer player's move
+*computed from the view in its own last message* and sends it with ``actor.act`` — the same
+command path as the WebSocket. The only stand-in is the store: an in-memory ``MemoryStore``
+instead of the database (the durable path is covered by the crash and DB tests).
 
 What counts as a leak in a message to seat ``s`` (the omniscient truth is ``state_json``):
-- a card string held by another seat, not held by ``s``, and not in the spectators' message of
-  the same seq (what the spectators see is public: played cards, a rule-derived trump list);
+- a card held by another seat, not held by ``s``, found as a complete JSON string (a value or
+  a key) anywhere in the message, unless it is also in the spectators' message of the same seq
+  (what the spectators see is public: played cards, a rule-derived trump list);
 - while some bid is still missing: another seat's bid value anywhere in the message (the view's
   ``bids``, the broadcast ``action``, the ``events``).
-Spectator messages are checked for the bid rule too, and must never carry a hand.
+Spectator messages are checked for the bid rule too, and must never carry a hand. In every
+other game the seats ask for deltas (``hello.deltas``, as the browser does): their events carry
+JSON patches, scanned as sent and applied (``app.rooms.delta.ClientState``) for the bid rule and
+the next move, so both encodings a seat can receive are scanned.
+
+Cost (profiled with cProfile): the actor's own projection is about half of it; the check is one
+``json.dumps`` per message and a substring test per hidden card (each seat's hidden cards are
+computed once per step, not per message); the computer players are the random ones (a leak is
+about the server's projection, not about bot strength); no sleeps (``ManualClock``, no bot
+delay); the games run in pieces of ``CHUNK`` on two worker processes. The printed summary gives
+the CPU seconds per game (docs/security.md, "Proofs"). ``DOPPELRUNDE_LEAK_GAMES`` sets fewer games
+while developing.
 """
 
 from __future__ import annotations
@@ -26,6 +37,7 @@ import multiprocessing
 import os
 import random
 import re
+import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import Any
@@ -37,13 +49,15 @@ from app.clock import ManualClock
 from app.games.registry import available_games, get_game
 from app.rooms.actor import ActorConfig, TableActor
 from app.rooms.connection import Connection
+from app.rooms.delta import ClientState
 from app.rooms.match import RoundRecord
 from app.rooms.store import SeatInfo, TableInfo
 
 GAMES = ["doppelkopf", "doublehead_kids", "doppelganger_tricks", "doppio"]
-#: 250 a game in the default run (about 2 minutes on 2 free cores); the full 1,000 a game with
-#: DOPPELRUNDE_LEAK_GAMES=1000 (about 4 CPU-minutes a game: 8.5 minutes wall on 2 busy cores).
-GAMES_PER_GAME = int(os.environ.get("DOPPELRUNDE_LEAK_GAMES", "250"))
+#: games of each game (DOPPELRUNDE_LEAK_GAMES overrides, e.g. 50 while developing)
+GAMES_PER_GAME = int(os.environ.get("DOPPELRUNDE_LEAK_GAMES", "1000"))
+#: games per piece of work handed to a worker process
+CHUNK = 50
 
 
 class MemoryStore:
@@ -82,8 +96,26 @@ _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
 def strings(value: Any) -> set[str]:
-    """Every string inside a JSON value (keys too), via the C encoder and one regex."""
+    """Every string inside a JSON value (keys too), via the C encoder and one regex (used by
+    tests/test_deltas.py; the scan below tests for the hidden cards directly)."""
     return set(_STRING.findall(json.dumps(value)))
+
+
+def quoted(card: str) -> str:
+    """A card as it appears as a complete JSON string (keys included): ``"QC"``. Card
+    strings are short ASCII codes, so no escaping is needed."""
+    return f'"{card}"'
+
+
+def hidden_by_seat(hands: list[list[str]]) -> list[list[str]]:
+    """For each seat, the cards (as quoted JSON strings) held by another seat and not by it:
+    what no message to that seat may contain unless the spectators see it too. Computed once
+    per step, not per message."""
+    out = []
+    for seat, own in enumerate(hands):
+        others = {c for s, hand in enumerate(hands) if s != seat for c in hand} - set(own)
+        out.append(sorted(quoted(c) for c in others))
+    return out
 
 
 def scan_bids(message: dict[str, Any], audience: int | None, truth: dict[str, Any]) -> list[str]:
@@ -104,11 +136,13 @@ def scan_bids(message: dict[str, Any], audience: int | None, truth: dict[str, An
     return found
 
 
-def scan_cards(message: dict[str, Any], seat: int, hands: list[list[str]],
-               public: set[str]) -> list[str]:
-    own = set(hands[seat])
-    hidden = {c for s, hand in enumerate(hands) if s != seat for c in hand} - own - public
-    return sorted(strings(message) & hidden)
+def scan_cards(text: str, hidden: list[str], public: str) -> list[str]:
+    """The hidden cards (quoted JSON strings) found as complete strings in ``text`` (a
+    message as JSON) that are not in ``public`` (the spectators' message of the same seq, as
+    JSON). Exact: a JSON string equals the card iff its quoted form occurs in the text (a
+    quote inside a string is escaped, so a match cannot start or end inside another string
+    except with a backslash before it, which only adds false alarms, never hides a card)."""
+    return [json.loads(c) for c in hidden if c in text and c not in public]
 
 
 async def play_one(game_name: str, number: int) -> tuple[int, list[str]]:
@@ -121,25 +155,29 @@ async def play_one(game_name: str, number: int) -> tuple[int, list[str]]:
                                   for s in range(players)))
     store = MemoryStore(table)
     actor = TableActor(number, store, ManualClock(), ActorConfig(bot_delay=0, round_pause=0,
-                                                                  resume_buffer=100_000),
+                                                                  away_grace=None),
                        rng=random.Random(number))
     task = asyncio.get_running_loop().create_task(actor.run())
-    conns = [Connection(s + 1, outbox_size=100_000) for s in range(players)]
+    # odd games: the seats ask for deltas (events carry JSON patches, as the browser's do);
+    # even games: whole states. The spectator always gets whole states (the public reference).
+    deltas = number % 2 == 1
+    conns = [Connection(s + 1, outbox_size=100_000, deltas=deltas) for s in range(players)]
+    clients = [ClientState() for _ in range(players)]
     watcher = Connection(None, outbox_size=100_000)  # first: it sees every seq from the start
     for conn in [watcher, *conns]:
         actor.attach(conn)
     await actor.idle()
     rng = random.Random(number * 7919)
     scanned, leaks = 0, []
-    last: list[dict | None] = [None] * players
-    public_by_seq: dict[int, set[str]] = {}
+    last: list[dict | None] = [None] * players  # each seat's state as its client holds it
     for _ in range(5000):
         progress = actor.progress
         truth = game.state_json(progress.state)
-        hands = truth["hands"]
-        spectator_by_seq = {m["seq"]: m for m in watcher.pending()}
-        for m in spectator_by_seq.values():
+        hidden = hidden_by_seat(truth["hands"])
+        public_by_seq: dict[int, str] = {}
+        for m in watcher.pending():
             scanned += 1
+            public_by_seq[m["seq"]] = json.dumps(m)
             leaks += [f"spectator: {x}" for x in scan_bids(m, None, truth)]
             view = m["state"]["view"] or {}
             if view.get("hand"):
@@ -150,22 +188,20 @@ async def play_one(game_name: str, number: int) -> tuple[int, list[str]]:
                 if m["type"] not in ("event", "snapshot"):
                     leaks.append(f"seat {seat} got {m['type']}: {m}")
                     continue
-                public = public_by_seq.get(m["seq"])
-                if public is None:
-                    spectator = spectator_by_seq.get(m["seq"])
-                    public = public_by_seq[m["seq"]] = strings(spectator) if spectator else set()
+                public = public_by_seq.get(m["seq"], "")
                 leaks += [f"{game_name} #{number} seat {seat} seq {m['seq']}: card {c}"
-                          for c in scan_cards(m, seat, hands, public)]
+                          for c in scan_cards(json.dumps(m), hidden[seat], public)]
+                state = clients[seat].apply(m)  # a patch is scanned raw above, applied here
                 leaks += [f"{game_name} #{number} seat {seat}: {x}"
-                          for x in scan_bids(m, seat, truth)]
-                last[seat] = m
+                          for x in scan_bids({**m, "state": state}, seat, truth)]
+                last[seat] = state
         if actor.table.status == "finished" or progress.match_over():
             break
         movers = [s for s in game.to_act(progress.state)]
         if not movers:
             break
         seat = movers[0]
-        view = last[seat]["state"]["view"]
+        view = last[seat]["view"]
         move = random_bot.choose(view, rng)
         actor.act(conns[seat], {k: v for k, v in move.items() if k != "seat"})
         await actor.idle()
@@ -175,40 +211,63 @@ async def play_one(game_name: str, number: int) -> tuple[int, list[str]]:
     return scanned, leaks
 
 
-def scan_game(game_name: str, games: int) -> tuple[str, int, int, list[str]]:
-    """Play and scan ``games`` games of one game (in a worker process); returns
-    (game, games played, messages scanned, the first leaks found)."""
+def scan_games(game_name: str, first: int,
+               count: int) -> tuple[str, int, int, list[str], float]:
+    """Play and scan games ``first`` .. ``first + count - 1`` of one game (in a worker
+    process); returns (game, games played, messages scanned, the first leaks found, CPU
+    seconds used)."""
     from tests.platform_helpers import register_highcard
 
     register_highcard()
 
-    async def run() -> tuple[str, int, int, list[str]]:
+    cpu = time.process_time()
+
+    async def run() -> tuple[str, int, int, list[str], float]:
         total, found, played = 0, [], 0
-        for number in range(1, games + 1):
+        for number in range(first, first + count):
             scanned, leaks = await play_one(game_name, number)
             total, played = total + scanned, played + 1
             found += leaks
             if len(found) > 20:
                 break
-        return game_name, played, total, found
+        return game_name, played, total, found, time.process_time() - cpu
 
     return asyncio.run(run())
 
 
+def chunks(games: list[str], per_game: int, size: int = CHUNK) -> list[tuple[str, int, int]]:
+    """(game, first number, count) pieces of ``per_game`` games of each game, so that two
+    workers stay busy to the end whatever a game costs."""
+    return [(game, first, min(size, per_game - first + 1))
+            for game in games for first in range(1, per_game + 1, size)]
+
+
 @pytest.mark.slow
 def test_no_message_to_a_seat_shows_another_seats_cards_or_secret_bid():
-    """GAMES_PER_GAME games of each game (1,000 with DOPPELRUNDE_LEAK_GAMES=1000), the four
-    games on two worker processes (CPU-bound)."""
+    """GAMES_PER_GAME (1,000) games of each game, in pieces on two worker processes."""
     games = [g for g in GAMES if g in available_games()]
     assert games == GAMES, f"missing games: {set(GAMES) - set(games)}"
     ctx = multiprocessing.get_context("spawn")
+    pieces = chunks(games, GAMES_PER_GAME)
+    started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=2, mp_context=ctx) as pool:
-        results = list(pool.map(scan_game, games, [GAMES_PER_GAME] * len(games)))
+        results = list(pool.map(scan_games, *zip(*pieces, strict=True)))
+    played: dict[str, int] = dict.fromkeys(games, 0)
+    scanned: dict[str, int] = dict.fromkeys(games, 0)
+    cpu: dict[str, float] = dict.fromkeys(games, 0.0)
     found = []
-    for game_name, played, total, leaks in results:
-        print(f"{game_name}: {played} games, {total} messages scanned, {len(leaks)} leaks")
-        assert played == GAMES_PER_GAME and total > played * 20
+    for game_name, count, total, leaks, seconds in results:
+        played[game_name] += count
+        scanned[game_name] += total
+        cpu[game_name] += seconds
         found += leaks
+    for game_name in games:
+        print(f"{game_name}: {played[game_name]} games, {scanned[game_name]} messages scanned, "
+              f"{cpu[game_name]:.0f} CPU-s")
+        assert played[game_name] == GAMES_PER_GAME
+        assert scanned[game_name] > played[game_name] * 20
+    print(f"{len(found)} leaks; {sum(cpu.values()):.0f} CPU-s, "
+          f"{time.perf_counter() - started:.0f} s wall on 2 workers")
     assert found == [], found[:10]
 
 
@@ -217,8 +276,14 @@ def test_the_scanner_finds_a_planted_leak():
     hands = [["QC", "JD"], ["AH", "TS"]]
     message = {"state": {"view": {"hand": ["QC", "JD"], "trick": [{"seat": 1, "card": "AH"}]}},
                "events": [], "action": None}
-    assert scan_cards(message, 0, hands, public=set()) == ["AH"]
-    assert scan_cards(message, 0, hands, public={"AH"}) == []
+    hidden = hidden_by_seat(hands)
+    assert hidden == [['"AH"', '"TS"'], ['"JD"', '"QC"']]
+    assert scan_cards(json.dumps(message), hidden[0], public="") == ["AH"]
+    assert scan_cards(json.dumps(message), hidden[0], public=json.dumps(message)) == []
+    key = {"state": {"view": {"known": {"TS": 1}}}}  # a card as a key counts too
+    assert scan_cards(json.dumps(key), hidden[0], public="") == ["TS"]
+    near = {"state": {"view": {"note": "ATS", "cards": ["AH "]}}}  # not the complete string
+    assert scan_cards(json.dumps(near), hidden[0], public="") == []
     truth = {"bids": [2, None]}
     bid = {"state": {"view": {"bids": None}}, "events": [],
            "action": {"type": "bid", "seat": 0, "value": 2}}

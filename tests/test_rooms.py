@@ -340,3 +340,17 @@ async def test_a_person_back_within_the_grace_keeps_their_seat(env):
     conns[seat] = back
     await step(actor, conns)
     assert [a["seat"] for a in actor.progress.current.actions] == [seat]
+
+
+async def test_a_client_attaching_while_the_server_shuts_down_is_told_to_reconnect(env):
+    actor, viewers = await env["table"]()
+    conns = await attach_both(actor, viewers)
+    rooms = env["lobby"]._rooms
+    await rooms.shutdown()
+    assert messages(conns[0])[-1] == {"type": "closed", "seq": actor.seq, "reason": "shutdown",
+                                      "reconnect": True}
+    late = Connection(viewers[0].id)
+    rooms.actor(actor.table_id).attach(late)  # a quick reconnect: no table starts again
+    assert messages(late) == [{"type": "closed", "seq": 0, "reason": "shutdown",
+                               "reconnect": True}]
+    assert rooms.count() == 0

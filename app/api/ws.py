@@ -195,6 +195,8 @@ def _chat(services, conn: Connection, user, message, seq: int) -> None:
         result = chat.report(message.line, user.name, message.reason)
         if isinstance(result, Refused):
             conn.send(_error(seq, "illegal", f"cannot report: {result.reason.value}"))
+        else:
+            conn.send(protocol.dump(protocol.Reported(seq=seq, line=message.line)))
         return
     result = chat.post(room, user.name, message.text)
     if isinstance(result, Refused):

@@ -101,6 +101,8 @@ class GameTable(Base):
     status: Mapped[str] = mapped_column(String(16), default="open", index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     create_key: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+    #: seconds a person has per move before a computer player moves for them (None: no timer)
+    turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class Seat(Base):
@@ -159,6 +161,8 @@ class Round(Base):
     deal: Mapped[list] = mapped_column(JSON)
     deck: Mapped[list] = mapped_column(JSON)
     outcome: Mapped[dict | None] = mapped_column(JSON)
+    #: when the round was dealt (wall clock): the first turn timer of the round starts here
+    dealt_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class ActionRow(Base):
@@ -185,6 +189,24 @@ class Result(Base):
     bot_level: Mapped[str | None] = mapped_column(String(16))
     score: Mapped[int] = mapped_column(Integer)
     winner: Mapped[bool] = mapped_column(Boolean)
+
+
+class Departure(Base):
+    """A person who left a rated match early: a computer player took their seat over (turn
+    timer run out, or gone longer than the grace period) at ``left_at``. ``returned_at`` is set
+    when they come back (and cleared if they leave again); a row of a finished match with no
+    ``returned_at`` counts as "left early". Rows of unrated matches are removed at the end.
+    reason: "timeout" | "away"."""
+
+    __tablename__ = "departures"
+    __table_args__ = (UniqueConstraint("match_id", "seat"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    left_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    returned_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    reason: Mapped[str] = mapped_column(String(16))
 
 
 class PlayerRating(Base):

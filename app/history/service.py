@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.accounts.service import name_is
 from app.clock import Clock
-from app.db.models import Match, PlayerRating, RatingChange, Result, User
+from app.db.models import Departure, Match, PlayerRating, RatingChange, Result, User
 from app.games.registry import available_games
 from app.i18n import N_
 from app.i18n.errors import LocalizedError
@@ -65,8 +65,10 @@ class History:
 
     async def matches(self, name: str, *, limit: int = 20, offset: int = 0) -> dict[str, Any]:
         """A player's finished matches, newest first: ``{"player", "matches": [{"table",
-        "match", "game", "finished_at", "seat", "score", "winner", "players": [{"seat",
-        "name", "score", "winner"}], "rating": {"before", "after"} | None}], "total"}``."""
+        "match", "game", "finished_at", "seat", "score", "winner", "left_early", "players":
+        [{"seat", "name", "score", "winner"}], "rating": {"before", "after"} | None}],
+        "total"}``. ``left_early``: a computer player finished this rated match for them
+        (models.Departure without a return)."""
         async with self._db() as db:
             user = await self._player(db, name)
             total = (await db.execute(
@@ -78,6 +80,7 @@ class History:
                 .order_by(Match.finished_at.desc(), Match.id.desc())
                 .limit(limit).offset(offset))).all()
             match_ids = [m.id for _r, m in mine]
+            left: set[int] = set()
             others: dict[int, list[dict[str, Any]]] = defaultdict(list)
             changes: dict[int, RatingChange] = {}
             if match_ids:
@@ -88,6 +91,9 @@ class History:
                     others[r.match_id].append({
                         "seat": r.seat, "score": r.score, "winner": r.winner,
                         "name": who or f"Computer ({r.bot_level})", "bot": r.bot_level})
+                left = set((await db.execute(select(Departure.match_id).where(
+                    Departure.user_id == user.id, Departure.match_id.in_(match_ids),
+                    Departure.returned_at.is_(None)))).scalars())
                 changes = {c.match_id: c for c in (await db.execute(
                     select(RatingChange).where(RatingChange.user_id == user.id,
                                                RatingChange.match_id.in_(match_ids)))).scalars()}
@@ -98,15 +104,16 @@ class History:
                 "table": match.table_id, "match": match.id, "game": match.game,
                 "finished_at": _iso(match.finished_at), "deals": match.deals,
                 "seat": result.seat, "score": result.score, "winner": result.winner,
-                "players": others[match.id],
+                "left_early": match.id in left, "players": others[match.id],
                 "rating": None if change is None else {
                     "before": Rating(change.mu_before, change.sigma_before).ordinal,
                     "after": Rating(change.mu, change.sigma).ordinal}})
         return {"player": user.name, "matches": out, "total": total}
 
     async def profile(self, name: str) -> dict[str, Any]:
-        """Per game: matches played, won, win rate, the rating and its history; and the ten
-        most recent matches."""
+        """Per game: matches played, won, win rate, rated matches left early (``left_early``:
+        a computer player finished them for this player), the rating and its history; and the
+        ten most recent matches."""
         async with self._db() as db:
             user = await self._player(db, name)
             counts = (await db.execute(
@@ -114,6 +121,12 @@ class History:
                 .join(Match, Match.id == Result.match_id)
                 .where(Result.user_id == user.id, Match.finished_at.is_not(None))
                 .group_by(Match.game))).all()
+            departures = dict((await db.execute(
+                select(Match.game, func.count()).select_from(Departure)
+                .join(Match, Match.id == Departure.match_id)
+                .where(Departure.user_id == user.id, Departure.returned_at.is_(None),
+                       Match.finished_at.is_not(None))
+                .group_by(Match.game))).all())
             ratings = {r.game: r for r in (await db.execute(
                 select(PlayerRating).where(PlayerRating.user_id == user.id))).scalars()}
             history = (await db.execute(
@@ -127,7 +140,7 @@ class History:
             n, won = played.get(game, (0, 0))
             rating = ratings.get(game)
             games.append({
-                "game": game, "played": n, "won": won,
+                "game": game, "played": n, "won": won, "left_early": departures.get(game, 0),
                 "win_rate": round(won / n, 3) if n else None,
                 "rating": None if rating is None else {
                     "mu": rating.mu, "sigma": rating.sigma,

@@ -86,6 +86,8 @@ class NewTable(BaseModel):
     opponents: Literal["any", "friend", "invited"] = "any"
     skill: Literal["beginner", "intermediate", "expert"] = "beginner"
     bots: int = Field(default=0, ge=0)
+    #: seconds per move before a computer player moves for a silent person (None: no timer)
+    turn_seconds: int | None = Field(default=None, ge=5, le=600)
     invite: list[str] = Field(default_factory=list, max_length=8)
     #: idempotency key of the form (a double submit, on any process, opens one table)
     key: str | None = Field(default=None, min_length=1, max_length=64)
@@ -221,7 +223,7 @@ class Lobby:
             full = spec.bots == players - 1
             table = GameTable(game=spec.game, preset=preset, rules=rules, players=players,
                               deals=spec.deals, opponents=spec.opponents, skill=spec.skill,
-                              secret=secret, owner_id=owner.id,
+                              secret=secret, owner_id=owner.id, turn_seconds=spec.turn_seconds,
                               status="playing" if full else "open", created_at=self._clock.now(),
                               create_key=spec.key)
             db.add(table)
@@ -288,7 +290,7 @@ class Lobby:
         mine = viewer is not None and any(s.user_id == viewer.id for s, _ in rows)
         out = {"id": table.id, "game": table.game, "preset": table.preset,
                "players": table.players, "deals": table.deals, "opponents": table.opponents,
-               "skill": table.skill, "status": table.status,
+               "skill": table.skill, "status": table.status, "turn_seconds": table.turn_seconds,
                "owner": owner.name if owner else None, "seats": seats,
                "free": table.players - len(rows), "mine": mine}
         if viewer is not None and viewer.id == table.owner_id:

@@ -7,7 +7,16 @@ the event log (committed), then update the state and send each connection its ow
 change) and the actor's ``epoch``; each audience keeps a bounded buffer of recent messages so a
 reconnecting client receives what it missed, or a snapshot.
 
-Computer seats, and human seats whose turn timer runs out, act through the same path as people.
+Computer seats act through the same path as people. **Turn timers and takeover:** a table may
+give people a time per move (``TableInfo.turn_seconds``, else ``ActorConfig.turn_timeout``).
+Every seat sees the mover's seconds left (``TableState.timers``). When a person's time runs out,
+or a person has been gone (no connection) longer than ``away_grace``, a computer player of the
+table's level takes the seat over and moves for it until the person is back (a new connection,
+any action of theirs, or ``{"type": "back"}``). Each takeover is stored as a departure
+(``MatchStore.record_departure``) and cleared when the person returns; one still open when a
+rated match ends counts as "left early". The timer of the turn in play runs from a stored wall
+time (the last logged action's, or the deal's), so a restarted table resumes the timer from its
+stored deadline, not from a fresh full timer.
 
 Games with a timed *catch window* (Doppio: ``GAME.close_catch_window``) get one more timer: when
 an accepted action opens a window (event ``catch_window``), the room keeps it open for the
@@ -103,7 +112,9 @@ class TableActor:
         #: per audience: its state as of the last seq (the base of the next patch)
         self._last_state: dict[int | None, dict[str, Any]] = {}
         self._turn = 0
-        self._deadlines: dict[int, float] = {}
+        self._deadlines: dict[int, float] = {}  # seat → monotonic time its turn timer runs out
+        self._turn_base: float | None = None  # after a restart: when the turn in play began
+        self._taken_over: dict[int, str] = {}  # seat → why a computer player moves for it
         self._away_since: dict[int, float] = {}  # seat → when its person's last connection went
         self._window_no = 0  # counts opened catch windows
         self._window_deadline: float | None = None  # monotonic time the open window closes
@@ -114,7 +125,8 @@ class TableActor:
         #: another owner wrote first, and this actor dropped the table
         self.fenced = False
         self._sheet_cache: tuple[Any, dict[str, Any], dict[str, Any] | None] | None = None
-        self._table_cache: tuple[TableInfo, frozenset[int], dict[str, Any]] | None = None
+        self._table_cache: tuple[TableInfo, tuple[frozenset[int], frozenset[int]],
+                                 dict[str, Any]] | None = None
         self._queue.put_nowait(("load",))  # the first command: commands queue up behind it
 
     # --- commands (any task) ---------------------------------------------------------------
@@ -189,7 +201,26 @@ class TableActor:
             self.progress = MatchProgress.replay(game, game.make_rules(self.table.rules),
                                                  self.table.players, self.table.deals, rounds)
         if self.table.status == "playing":
+            await self._restore_timers()
             await self._resume_play()
+
+    async def _restore_timers(self) -> None:
+        """After a (re)start: nobody is connected yet, so every person's away grace runs from
+        now; open takeovers stay; the turn in play keeps its stored start (wall clock)."""
+        assert self.table is not None
+        now = self._clock.monotonic()
+        for info in self.table.seats:
+            if info.bot_level is None:
+                self._away_since.setdefault(info.seat, now)
+        progress = self.progress
+        if self.match_id is None or progress is None or progress.current is None:
+            return
+        self._taken_over.update(await self._store.open_departures(self.match_id))
+        if not progress.round_over() and progress.current.id is not None:
+            started = await self._store.turn_started_at(progress.current.id)
+            if started is not None:
+                elapsed = (self._clock.now() - started).total_seconds()
+                self._turn_base = now - max(0.0, elapsed)
 
     async def _resume_play(self) -> None:
         """After a restart (or a start): deal, finish, or go on where the log ends."""
@@ -209,6 +240,7 @@ class TableActor:
         seat = self._seat_of_user(conn.user_id)
         if seat is not None:
             self._away_since.pop(seat, None)  # back: the computer player stops moving for them
+            await self._person_back(seat)
             for other_id, (other, other_seat) in list(self._conns.items()):
                 if other_seat == seat:
                     other.close(protocol.dump(protocol.Closed(
@@ -256,6 +288,9 @@ class TableActor:
         if "seat" in action and action["seat"] != seat:
             self._error(conn, "illegal", "that is not your seat")
             return
+        await self._person_back(seat)  # anything they do: the computer player stops
+        if action.get("type") == "back":
+            return
         await self._apply(seat, {**action, "seat": seat}, conn)
 
     async def _on_seats(self) -> None:
@@ -281,14 +316,20 @@ class TableActor:
             await self._deal_next()
 
     async def _on_turn(self, seat: int, turn: int, reason: str = "move") -> None:
-        """A computer seat's move, or a person's timed-out or away move (a bot plays for them)."""
+        """A computer player's move for ``seat``: a computer seat's (reason "move"), or a
+        person's whose timer ran out ("timeout") or who is gone past the grace ("away") — both
+        start a takeover — or a seat already taken over ("auto")."""
         progress = self.progress
         if turn != self._turn or progress is None or progress.round_over():
             return
         if reason == "away" and (seat not in self._away_since or self._seat_connected(seat)):
             return  # the person came back in time
+        if reason == "auto" and seat not in self._taken_over:
+            return  # the person is back
         if seat not in progress.game.to_act(progress.state):
             return
+        if reason in ("timeout", "away") and seat not in self._taken_over:
+            await self._take_over(seat, reason)
         view = self._seat_view(seat)
         assert self.table is not None
         level = self._seat_bot(seat) or self.table.skill
@@ -316,6 +357,26 @@ class TableActor:
             log.exception("table %s: bot of seat %s failed", self.table_id, seat)
             return None
 
+    async def _take_over(self, seat: int, reason: str) -> None:
+        """A computer player moves for ``seat``'s person from now until they are back."""
+        assert self.table is not None
+        self._taken_over[seat] = reason
+        self._deadlines.pop(seat, None)
+        info = next((s for s in self.table.seats if s.seat == seat), None)
+        if self.match_id is not None and info is not None and info.user_id is not None:
+            await self._store.record_departure(self.match_id, seat, info.user_id, reason)
+        self._broadcast(None, [{"type": "autoplay", "seat": seat, "on": True, "reason": reason}])
+
+    async def _person_back(self, seat: int) -> None:
+        """``seat``'s person is here again: end a takeover (their timer starts afresh)."""
+        if self._taken_over.pop(seat, None) is None:
+            return
+        if self.match_id is not None:
+            await self._store.record_return(self.match_id, seat)
+        self._turn += 1  # the computer player's queued move is void
+        self._schedule_turns(keep_deadlines=True)
+        self._broadcast(None, [{"type": "autoplay", "seat": seat, "on": False}])
+
     async def _on_window(self, number: int) -> None:
         """A catch window's deadline: close it unless it closed already (or a newer one is open)."""
         progress = self.progress
@@ -330,8 +391,8 @@ class TableActor:
         self._window_deadline = None
         self._window_timed_out = True
         self._turn += 1
-        self._broadcast(None, events)
         self._schedule_turns()
+        self._broadcast(None, events)
 
     async def _on_autopass(self, seat: int, number: int) -> None:
         """An eligible seat that is not connected passes in window ``number``."""
@@ -384,13 +445,14 @@ class TableActor:
         if outcome is not None:
             await self._store.finish_round(record.id, outcome)
             await self._store_result()
+            self._deadlines.clear()
+        else:
+            self._schedule_turns()  # first, so the message carries the next mover's timer
         self._broadcast(action, events)
         metrics.ACTIONS.inc()
         metrics.ACTION_SECONDS.observe(time.perf_counter() - started)
         if outcome is not None:
             await self._after_round()
-        else:
-            self._schedule_turns()
         return True
 
     async def _store_result(self) -> None:
@@ -423,8 +485,8 @@ class TableActor:
         progress.begin_round(record)
         self._turn += 1
         self._window_deadline, self._window_timed_out = None, False
-        self._broadcast(None, [{"type": "deal", "number": record.number, "dealer": dealer}])
         self._schedule_turns()
+        self._broadcast(None, [{"type": "deal", "number": record.number, "dealer": dealer}])
 
     # --- the catch window (games with ``close_catch_window``) ----------------------------------
 
@@ -487,24 +549,36 @@ class TableActor:
 
     # --- turns -------------------------------------------------------------------------------
 
-    def _schedule_turns(self) -> None:
-        """Queue the computer seats' moves and the people's turn timers for this turn."""
+    def _schedule_turns(self, keep_deadlines: bool = False) -> None:
+        """Queue the computer seats' moves and the people's turn timers for this turn (with
+        ``keep_deadlines``, a person whose timer already runs keeps its deadline)."""
         progress = self.progress
+        kept = dict(self._deadlines) if keep_deadlines else {}
         self._deadlines.clear()
         if progress is None or progress.round_over():
             return
         window = self._window_open()
+        now = self._clock.monotonic()
+        base, self._turn_base = (self._turn_base if self._turn_base is not None else now), None
+        timeout = self._turn_seconds()
         for seat in progress.game.to_act(progress.state):
-            if self._seat_bot(seat) is not None:
+            person = self._seat_bot(seat) is None
+            if not person or seat in self._taken_over:
                 delay = self._config.bot_delay
                 if window:  # a computer player answers well within what is left of the window
                     delay = min(delay, self._window_left() / 3)
-                self._later(delay, ("turn", seat, self._turn))
-            elif self._config.turn_timeout is not None:
-                self._deadlines[seat] = self._clock.monotonic() + self._config.turn_timeout
-                self._later(self._config.turn_timeout, ("turn", seat, self._turn))
-            if self._seat_bot(seat) is None:
-                self._schedule_away(seat)
+                self._later(delay, ("turn", seat, self._turn, "move" if not person else "auto"))
+                continue
+            if timeout is not None and not window:
+                at = self._deadlines[seat] = kept.get(seat, base + timeout)
+                self._later(max(0.0, at - now), ("turn", seat, self._turn, "timeout"))
+            self._schedule_away(seat)
+
+    def _turn_seconds(self) -> float | None:
+        """Seconds a person has per move: the table's setting, else the server's default."""
+        if self.table is not None and self.table.turn_seconds is not None:
+            return float(self.table.turn_seconds)
+        return self._config.turn_timeout
 
     def _later(self, seconds: float, command: tuple[Any, ...]) -> None:
         if seconds <= 0:
@@ -567,26 +641,30 @@ class TableActor:
             view = self._seat_view(seat)
             view["round"] = progress.current.number
             scores, result = self._sheet(progress)
-        deadline = None
-        if seat is not None and seat in self._deadlines:
-            deadline = max(0.0, self._deadlines[seat] - self._clock.monotonic())
+        now = self._clock.monotonic()
+        timers = [{"seat": s, "remaining": round(max(0.0, at - now), 1)}
+                  for s, at in sorted(self._deadlines.items())]
+        deadline = next((timer["remaining"] for timer in timers if timer["seat"] == seat), None)
         return {"table": table, "you": seat, "view": view, "scores": scores, "result": result,
-                "deadline": deadline}
+                "deadline": deadline, "timers": timers}
 
     def _table_json(self) -> dict[str, Any]:
         """The ``table`` part of every audience's state: the same object until the table or
         the set of connected seats changes (so a delta skips it by identity)."""
         assert self.table is not None
         connected = frozenset(s for _c, s in self._conns.values() if s is not None)
+        seen = (connected, frozenset(self._taken_over))
         cache = self._table_cache
-        if cache is None or cache[0] is not self.table or cache[1] != connected:
+        if cache is None or cache[0] is not self.table or cache[1] != seen:
             table = self.table
-            self._table_cache = (table, connected, {
+            self._table_cache = (table, seen, {
                 "id": table.id, "game": table.game, "preset": table.preset,
                 "players": table.players, "deals": table.deals, "status": table.status,
                 "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot_level,
-                           "connected": s.bot_level is not None or s.seat in connected}
-                          for s in table.seats]})
+                           "connected": s.bot_level is not None or s.seat in connected,
+                           "autoplay": s.seat in self._taken_over}
+                          for s in table.seats],
+                "turn_seconds": self._turn_seconds()})
         return self._table_cache[2]
 
     def _sheet(self, progress: MatchProgress) -> tuple[dict[str, Any], dict[str, Any] | None]:

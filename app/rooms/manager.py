@@ -16,8 +16,10 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from app import protocol
 from app.clock import Clock
 from app.rooms.actor import ActorConfig, TableActor
+from app.rooms.connection import Connection
 from app.rooms.store import MatchStore
 
 
@@ -48,6 +50,24 @@ class Rooms(Protocol):
     def count(self) -> int: ...
 
 
+class StoppedTable:
+    """The handle of a table while the server shuts down: a client that attaches (e.g. one
+    reconnecting at once after ``closed``/``shutdown``) is told the same again; nothing else
+    happens, so no table starts again in a process that is stopping."""
+
+    seq = 0
+
+    def attach(self, conn: Connection, last_seq: int | None = None,
+               epoch: str | None = None) -> None:
+        conn.close(protocol.dump(protocol.Closed(seq=0, reason="shutdown", reconnect=True)))
+
+    def detach(self, conn: Any) -> None: ...
+    def act(self, conn: Any, action: dict[str, Any]) -> None: ...
+    def seats_changed(self) -> None: ...
+    def start(self) -> None: ...
+    def stop(self, reason: str = "shutdown") -> None: ...
+
+
 class RoomManager:
     """Owns every TableActor of this process."""
 
@@ -59,9 +79,13 @@ class RoomManager:
         self.on_change = on_change
         self._actors: dict[int, TableActor] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._closing = False
 
-    def actor(self, table_id: int) -> TableActor:
-        """The running actor of a table, started (and loaded from the DB) if needed."""
+    def actor(self, table_id: int) -> TableActor | StoppedTable:
+        """The running actor of a table, started (and loaded from the DB) if needed; once
+        :meth:`shutdown` has begun, a :class:`StoppedTable`."""
+        if self._closing:
+            return StoppedTable()
         actor = self._actors.get(table_id)
         if actor is not None and not actor.stopped.is_set():
             return actor
@@ -95,7 +119,9 @@ class RoomManager:
             actor.stop("table_closed")
 
     async def shutdown(self) -> None:
-        """Tell every client to reconnect later, and end every actor."""
+        """Tell every client to reconnect later, and end every actor (each finishes the
+        commands queued before the stop: an action already received is stored and announced)."""
+        self._closing = True
         for actor in self._actors.values():
             actor.stop("shutdown")
         tasks = list(self._tasks.values())

@@ -11,11 +11,11 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.clock import Clock
-from app.db.models import ActionRow, GameTable, Match, Result, Round, Seat, User
+from app.db.models import ActionRow, Departure, GameTable, Match, Result, Round, Seat, User
 from app.games.base import RoundOutcome
 from app.ratings.store import SeatHolder, rate_finished_match
 from app.rooms.match import RoundRecord, outcome_json
@@ -44,6 +44,8 @@ class TableInfo:
     status: str
     skill: str
     seats: tuple[SeatInfo, ...]
+    #: seconds a person has per move (the table's setting; None: no turn timer)
+    turn_seconds: int | None = None
 
 
 class TableNotFound(LookupError):
@@ -88,7 +90,7 @@ class MatchStore:
             for s, name in rows)
         return TableInfo(id=table.id, game=table.game, preset=table.preset, rules=table.rules,
                          players=table.players, deals=table.deals, status=table.status,
-                         skill=table.skill, seats=seats)
+                         skill=table.skill, seats=seats, turn_seconds=table.turn_seconds)
 
     async def playing_tables(self) -> list[int]:
         """Ids of tables whose match has started and not finished (to rebuild at start)."""
@@ -114,7 +116,8 @@ class MatchStore:
         """Store a new round's dealer and cards; returns the round id."""
         async with self._db() as db:
             row = Round(match_id=match_id, number=record.number, dealer=record.dealer,
-                        deal=record.deal, deck=record.deck, outcome=None)
+                        deal=record.deal, deck=record.deck, outcome=None,
+                        dealt_at=self._clock.now())
             db.add(row)
             await db.commit()
             return row.id
@@ -181,9 +184,55 @@ class MatchStore:
             await db.execute(update(GameTable).where(GameTable.id == table.id)
                              .values(status="finished"))
             await db.flush()  # a second finish fails here (unique results), before rating
-            await rate_finished_match(
+            rated = await rate_finished_match(
                 db, match_id, table.game,
                 [SeatHolder(s.seat, s.user_id, s.bot_level) for s in table.seats], now)
+            if not rated:  # leaving an unrated match early is not held against anyone
+                await db.execute(delete(Departure).where(Departure.match_id == match_id))
+            await db.commit()
+
+    async def turn_started_at(self, round_id: int) -> Any:
+        """When the current turn of round ``round_id`` began (wall clock, timezone-aware): the
+        time its last logged action was stored, else when it was dealt; None if unknown (a
+        round stored before migration 0003). A restarted table's turn timer runs from here."""
+        async with self._db() as db:
+            last = (await db.execute(select(func.max(ActionRow.created_at))
+                                     .where(ActionRow.round_id == round_id))).scalar_one()
+            if last is None:
+                last = (await db.execute(select(Round.dealt_at)
+                                         .where(Round.id == round_id))).scalar_one_or_none()
+        if last is not None and last.tzinfo is None:  # SQLite gives naive UTC back
+            last = last.replace(tzinfo=self._clock.now().tzinfo)
+        return last
+
+    async def record_departure(self, match_id: int, seat: int, user_id: int,
+                               reason: str) -> None:
+        """A computer player took over ``seat`` (reason "timeout" or "away"): the person has
+        left the match until :meth:`record_return`. One row per (match, seat), reused."""
+        async with self._db() as db:
+            row = (await db.execute(select(Departure).where(
+                Departure.match_id == match_id, Departure.seat == seat))).scalar_one_or_none()
+            if row is None:
+                db.add(Departure(match_id=match_id, seat=seat, user_id=user_id, reason=reason,
+                                 left_at=self._clock.now(), returned_at=None))
+            else:
+                row.user_id, row.reason = user_id, reason
+                row.left_at, row.returned_at = self._clock.now(), None
+            await db.commit()
+
+    async def open_departures(self, match_id: int) -> dict[int, str]:
+        """The seats of ``match_id`` a computer player still moves for: seat → reason."""
+        async with self._db() as db:
+            rows = await db.execute(select(Departure.seat, Departure.reason).where(
+                Departure.match_id == match_id, Departure.returned_at.is_(None)))
+            return {seat: reason for seat, reason in rows}
+
+    async def record_return(self, match_id: int, seat: int) -> None:
+        """The person of ``seat`` is back: their departure no longer counts."""
+        async with self._db() as db:
+            await db.execute(update(Departure).where(
+                Departure.match_id == match_id, Departure.seat == seat,
+                Departure.returned_at.is_(None)).values(returned_at=self._clock.now()))
             await db.commit()
 
     async def load_match(self, table_id: int) -> tuple[int, list[RoundRecord]] | None:

@@ -1,8 +1,8 @@
 """The New Game form: its fields read into a NewTable, and every refusal worded so that it
 names the field and says why ("Deals: at most 48 deals"), in the page's language.
 
-Fields: game, preset, players, deals, opponents, skill, bots, invite (names split at commas
-and spaces), ``switches`` (the on/off rule options shown; each on when ``opt_<name>`` was
+Fields: game, preset, players, deals, opponents, skill, bots, turn_seconds (time per move;
+empty: none), invite (names split at commas and spaces), ``switches`` (the on/off rule options shown; each on when ``opt_<name>`` was
 sent), ``numbers`` (the number options, each in ``opt_<name>``) and ``choices`` (the
 named-value options such as Doppelkopf's ``table_mode``, each in ``opt_<name>``).
 """
@@ -23,7 +23,7 @@ from app.lobby.service import LobbyError, NewTable
 FIELDS = {
     "game": N_("Game"), "preset": N_("Rules"), "players": N_("Players"), "deals": N_("Deals"),
     "opponents": N_("Opponents"), "skill": N_("Skill level"), "bots": N_("Computer players"),
-    "invite": N_("Invite (names)"),
+    "invite": N_("Invite (names)"), "turn_seconds": N_("Time per move"),
 }
 #: pydantic error types → why, with the constraint's value as %(limit)s
 _WHY = {
@@ -73,6 +73,7 @@ def read_form(form: Mapping[str, Any]) -> NewTable:
         "options": _options(form), "players": _whole(form, "players", None),
         "deals": _whole(form, "deals", 4), "opponents": str(form.get("opponents", "any")),
         "skill": str(form.get("skill", "beginner")), "bots": _whole(form, "bots", 0),
+        "turn_seconds": _whole(form, "turn_seconds", None),
         "invite": [n for n in str(form.get("invite", "")).replace(",", " ").split() if n],
     }
     try:

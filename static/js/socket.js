@@ -25,6 +25,7 @@ export class Socket {
     this.attempts = 0;
     this.stopped = false;
     this.ws = null;
+    Socket.current = this;  // the page's socket, for its other modules (chat.js, turnclock.js)
   }
 
   connect() {
@@ -51,6 +52,8 @@ export class Socket {
           ? t("This seat is open in another tab or window.") : t("Disconnected."), false);
       }
       this.onMessage(msg);
+      // every server message, for the page's other modules
+      window.dispatchEvent(new CustomEvent("dr-message", {detail: msg}));
     };
     ws.onclose = () => {
       if (this.stopped) return;
