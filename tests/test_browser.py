@@ -74,6 +74,16 @@ def play_to_end(pages, limit_s: float = 120) -> None:
             done[i] = act_once(page)
 
 
+def contrast(color: str, background: str) -> float:
+    """WCAG contrast ratio (1 to 21) of two CSS "rgb(r, g, b)" colours."""
+    def luminance(css: str) -> float:
+        channels = [int(n) / 255 for n in re.findall(r"\d+", css)[:3]]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(color), luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 def register(page, url: str, name: str) -> None:
     page.goto(url + "/register")
     page.fill("input[name=name]", name)
@@ -226,6 +236,9 @@ def test_reconnects_by_itself_and_a_second_tab_takes_the_seat_over(browser, site
         "() => document.getElementById('conn').textContent.includes('another tab')")
     assert "bad" in first.get_attribute("#conn", "class")
     first.wait_for_selector("#taken-over", state="visible")  # said over the board, not only in a corner
+    text, back = first.evaluate("""() => [getComputedStyle(document.querySelector('#taken-over p')).color,
+                                       getComputedStyle(document.getElementById('taken-over')).backgroundColor]""")
+    assert contrast(text, back) >= 4.5, (text, back)  # readable (WCAG AA), not white on cream
     assert "inactive" in first.get_attribute("#board", "class")
     first.click("#play-here")  # take the seat back in the first tab
     first.wait_for_function("() => document.getElementById('conn').textContent === 'connected'")
@@ -233,3 +246,26 @@ def test_reconnects_by_itself_and_a_second_tab_takes_the_seat_over(browser, site
         "() => document.getElementById('conn').textContent.includes('another tab')")
     assert "inactive" not in first.get_attribute("#board", "class")
     context.close()
+
+
+def test_a_double_click_on_a_card_plays_it_once_without_an_error(browser, site):
+    """The second click of a double click reaches the page before the server's answer: it is
+    not sent (it would be refused as "not allowed" while the first one was played)."""
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(site + "/")
+    page.click("#play-guest")
+    page.fill("#deals", "1")
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r".*/tables/\d+$"))
+    while not page.locator("#hand button.card.legal").count():
+        page.wait_for_function(ACTIONABLE, timeout=15000)
+        if not page.locator("#hand button.card.legal").count():
+            act_once(page)
+    cards = page.locator("#hand button.card").count()
+    seq = page.evaluate("window.doppelrunde.seq")
+    page.locator("#hand button.card.legal").first.dblclick()
+    page.wait_for_function(f"() => window.doppelrunde.seq > {seq}", timeout=15000)
+    page.wait_for_function(ACTIONABLE, timeout=15000)  # the computer players moved after it
+    assert page.text_content("#error") == ""
+    assert page.locator("#hand button.card").count() == cards - 1
+    page.close()

@@ -84,3 +84,55 @@ def test_the_header_switch_turns_the_table_english_and_is_remembered(browser, si
     assert page.get_attribute("html", "lang") == "en"
     assert page.text_content("#nav-leaderboards") == "Leaderboards"
     context.close()
+
+
+@pytest.mark.parametrize(("locale", "words"), [
+    ("de-DE", ["1 Karte", "1 Stich", "1 Auge", "2 Karten", "0 Stiche", "3 Augen"]),
+    ("en-GB", ["1 card", "1 trick", "1 point", "2 cards", "0 tricks", "3 points"]),
+])
+def test_seat_counts_say_one_card_one_trick_in_the_singular(browser, site, locale, words):
+    """A seat with one card left reads "1 Karte" / "1 card", not "1 Karten" / "1 cards"."""
+    context = browser.new_context(locale=locale)
+    page = context.new_page()
+    page.goto(site + "/")
+    said = page.evaluate("""async () => {
+      const {seatCounts} = await import('/static/js/words.js');
+      const view = {hand_sizes: [1, 2], tricks_won: [1, 0], points_won: [1, 3], phase: "done"};
+      return [...seatCounts(view, 0), ...seatCounts(view, 1)];
+    }""")
+    assert said == words
+    context.close()
+
+
+def test_doppio_card_positions_name_their_pair_in_german(browser, site):
+    """Under each Doppio card: "L1 · Paar 1" on a German page (not the English "pair")."""
+    from tests.test_browser_tables import new_table
+    context = browser.new_context(locale="de-DE")
+    page = context.new_page()
+    new_table(page, site, "doppio", players=2, bots=1)
+    page.wait_for_function("() => document.querySelectorAll('.doppio-hand .pos').length === 6",
+                           timeout=30000)
+    positions = page.locator(".doppio-hand .pos").all_text_contents()
+    assert positions == [f"{side}{n} · Paar {n}" for side, n in
+                         (("L", 3), ("L", 2), ("L", 1), ("R", 1), ("R", 2), ("R", 3))], positions
+    context.close()
+
+
+def test_the_score_sheet_first_column_is_not_broken_mid_word_on_a_phone(browser, site):
+    """At 360 px the German "Spiel" and "Summe" of the score sheet stay on one line (they
+    were split into "Spi el", "Su mm e")."""
+    from tests.test_browser_tables import new_table
+    context = browser.new_context(locale="de-DE", viewport={"width": 360, "height": 740},
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    new_table(page, site, "doppelkopf", players=4, bots=3)
+    page.wait_for_selector("#scores tfoot td", timeout=30000)
+    lines = page.evaluate("""() => ['#scores thead th', '#scores tfoot td'].map(sel => {
+      const cell = document.querySelector(sel);
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      return [cell.textContent.trim(), tops.size];
+    })""")
+    assert lines == [["Spiel", 1], ["Summe", 1]], lines
+    context.close()

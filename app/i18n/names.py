@@ -47,6 +47,10 @@ OPTIONS = {
     "doppio_max_value": N_("Highest Doppio value"),
     "failure_penalty": N_("Penalty for a failed bid"),
     "game_end_total": N_("Points that end the game"),
+    # named options (choices), as the New Game form labels them (static/js/lobby.js)
+    "table_mode": N_("Table mode"),
+    "solo_leads": N_("Who leads a solo"),
+    "wedding_clarification": N_("Wedding: partner found by"),
 }
 OPPONENTS = {
     "any": N_("Anyone"),

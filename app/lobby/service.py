@@ -55,7 +55,7 @@ RULES_MESSAGES = (
     N_("unknown option"), N_("expected true or false"), N_("expected an integer"),
     N_("expected an integer of at least 0"), N_("expected an integer above 0"),
     N_("expected a positive whole number"), N_("expected a positive whole number or null"),
-    N_("expected an object"),
+    N_("expected an object"), N_("expected a number of seconds above 0 and at most 60"),
     N_("announcements belong to the advanced game (scoring advanced)"),
     N_("duel mode is two people and two computer players (choose 2)"),
     N_("duel mode is played over 4 deals"),

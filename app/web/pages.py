@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from jinja2 import pass_context
 
 from app import i18n
 from app.accounts.cookies import SESSION_COOKIE
@@ -39,7 +40,10 @@ templates = Jinja2Templates(directory=ROOT / "templates")
 templates.env.add_extension("jinja2.ext.i18n")
 templates.env.install_gettext_callables(gettext=i18n.gettext, ngettext=i18n.ngettext,
                                         newstyle=True)
-templates.env.filters.update(names.FILTERS)
+# pass_context keeps Jinja from folding `{{ "any" | opponents_name }}` into the words of the
+# language the template was first compiled in: the name filters must run at every render
+templates.env.filters.update({name: pass_context(lambda _ctx, *args, _f=func: _f(*args))
+                              for name, func in names.FILTERS.items()})
 router = APIRouter()
 
 

@@ -10,7 +10,7 @@ import {play as playSound, unlockAudio} from "./table/sound.js";
 import {explainValue, renderSheet} from "./table/scoresheet.js";
 import {sortHand} from "./table/handsort.js";
 import {buildPanels, fillLastTrick} from "./table/panels.js";
-import {TYPE_LABELS, label, playerName, scoreLine} from "./words.js";
+import {TYPE_LABELS, label, playerName, scoreLine, seatCounts} from "./words.js";
 
 const page = document.getElementById("table-page");
 const tableId = Number(page.dataset.table);
@@ -103,7 +103,13 @@ function turnOf(view) {
   return (view.to_act || [null])[0];
 }
 
+// the seq of the state a move was sent from: one move per state, so a double click or a
+// second key press before the server answers is not sent again (and refused as "not allowed")
+let sentFrom = null;
+
 function send(action) {
+  if (sentFrom !== null && sentFrom === seq) return;
+  sentFrom = seq;
   const copy = {...action};
   delete copy.seat;
   $("error").textContent = "";
@@ -139,9 +145,7 @@ function renderSeats() {
       notes.push(t("party: %(party)s", {party: label(view.parties[seat])}));
       div.dataset.party = view.parties[seat];
     }
-    if (view && view.hand_sizes) notes.push(t("%(count)s cards", {count: view.hand_sizes[seat]}));
-    if (view && view.tricks_won) notes.push(t("%(count)s tricks", {count: view.tricks_won[seat]}));
-    if (view && view.points_won && view.phase === "done") notes.push(t("%(count)s points", {count: view.points_won[seat]}));
+    notes.push(...seatCounts(view, seat));
     const small = document.createElement("small");
     small.textContent = notes.join(" · ");
     div.appendChild(small);
@@ -458,6 +462,7 @@ function onMessage(msg) {
     afterMessage(previousState, state);
     if (msg.type === "event") tellEvents(msg.events);
   } else if (msg.type === "error") {
+    sentFrom = null;  // refused: the player may choose again
     $("error").textContent = errorText(msg);
   } else if (msg.type === "closed" && msg.reason === "taken_over") {
     showTakenOver();
@@ -516,5 +521,6 @@ const socket = new Socket({type: "hello", table: tableId, key: new URLSearchPara
   const conn = $("conn");
   conn.textContent = text;
   conn.classList.toggle("bad", !ok);
+  if (ok) sentFrom = null;  // (re)connected: a move lost with the old connection may be sent again
 });
 socket.connect();

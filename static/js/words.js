@@ -63,3 +63,25 @@ export function scoreLine(line) {
   if (!line.party) return points ? `${reason} (${points})` : reason;
   return t("%(reason)s (%(points)s for %(party)s)", {reason, points, party: label(line.party)});
 }
+
+/** A seat's counts with the right number ({hand_sizes, tricks_won, points_won, phase} of a
+ * view, seat index) → ["1 card", "3 tricks"] / ["1 Karte", "3 Stiche"]; points only once the
+ * deal is done. */
+export function seatCounts(view, seat) {
+  const words = [];
+  if (!view) return words;
+  const count = (n, one, many) => (n === 1 ? one : many);
+  if (view.hand_sizes) {
+    const n = view.hand_sizes[seat];
+    words.push(count(n, t("1 card"), t("%(count)s cards", {count: n})));
+  }
+  if (view.tricks_won) {
+    const n = view.tricks_won[seat];
+    words.push(count(n, t("1 trick"), t("%(count)s tricks", {count: n})));
+  }
+  if (view.points_won && view.phase === "done") {
+    const n = view.points_won[seat];
+    words.push(count(n, t("1 point"), t("%(count)s points", {count: n})));
+  }
+  return words;
+}

@@ -160,7 +160,7 @@ function renderHand(ctx) {
       "data-position": position, title: `${position}: ${card === "B" ? t("bonus (-2)") : card}`});
     if (matched) button.classList.add("matched");
     button.appendChild(doppioCard(card));
-    button.appendChild(el("span", {class: "pos"}, `${position} · pair ${pair}`));
+    button.appendChild(el("span", {class: "pos"}, t("%(position)s · pair %(number)s", {position, number: pair})));
     if (discards.has(position)) {
       button.classList.add("legal");
       button.addEventListener("click", () => send({type: "discard", position}));
