@@ -57,6 +57,28 @@ async def test_duel_table_seats_people_opposite_and_computers_at_one_and_three(s
         await api.client.aclose()
 
 
+async def test_a_duel_or_tournament_table_says_its_mode_in_the_lobby_and_its_title(server):
+    alice = await _guest(server)
+    ids = {}
+    for mode, extra in (("duel", {"deals": 4, "bots": 2}), ("tournament", {"bots": 1}),
+                        ("standard", {"bots": 1})):
+        created = await alice.post("/api/tables", {"game": "doppelkopf", "preset": "gametwist",
+                                                   "options": {"table_mode": mode}, **extra})
+        assert created.status_code == 201, created.text
+        ids[mode] = created.json()["id"]
+        assert created.json()["mode"] == (None if mode == "standard" else mode)
+    for lang, words in (("de", {"duel": "Duellmodus", "tournament": "Turniermodus"}),
+                        ("en", {"duel": "duel mode", "tournament": "tournament mode"})):
+        for mode, table_id in ids.items():
+            page = await alice.client.get(f"/tables/{table_id}", headers={"Accept-Language": lang})
+            title = page.text.split("<h1>", 1)[1].split("</h1>", 1)[0]
+            if mode == "standard":
+                assert not any(w in title for w in words.values()), title
+            else:
+                assert words[mode] in title, title
+    await alice.client.aclose()
+
+
 def _move(state: dict[str, Any], announced: set[int]) -> dict[str, Any] | None:
     """Say healthy, announce Re/Kontra once when allowed, else play the first legal card."""
     view = state.get("view")

@@ -52,6 +52,11 @@ OPTIONS = {
     "solo_leads": N_("Who leads a solo"),
     "wedding_clarification": N_("Wedding: partner found by"),
 }
+#: GameTwist table modes other than the standard one, as a table's title names them
+MODES = {
+    "duel": N_("duel mode"),
+    "tournament": N_("tournament mode"),
+}
 OPPONENTS = {
     "any": N_("Anyone"),
     "friend": N_("Friends"),
@@ -90,6 +95,11 @@ def preset_name(name: str | None) -> str:
 def option_name(name: str | None) -> str:
     """``swines`` → "Schweinchen (beide Karo-Asse)"."""
     return _words(OPTIONS, name)
+
+
+def mode_name(name: str | None) -> str:
+    """``duel`` → "Duellmodus" / "duel mode" (the GameTwist table modes)."""
+    return _words(MODES, name)
 
 
 def opponents_name(name: str | None) -> str:
@@ -141,5 +151,5 @@ def games_for_form(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 FILTERS = {"game_name": game_name, "preset_name": preset_name, "option_name": option_name,
-           "opponents_name": opponents_name, "level_name": level_name,
+           "opponents_name": opponents_name, "level_name": level_name, "mode_name": mode_name,
            "leaderboard_reason": leaderboard_reason, "player_name": player_name}

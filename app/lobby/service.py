@@ -292,7 +292,8 @@ class Lobby:
                "players": table.players, "deals": table.deals, "opponents": table.opponents,
                "skill": table.skill, "status": table.status, "turn_seconds": table.turn_seconds,
                "owner": owner.name if owner else None, "seats": seats,
-               "free": table.players - len(rows), "mine": mine}
+               "free": table.players - len(rows), "mine": mine,
+               "mode": _table_mode(table.rules)}
         if viewer is not None and viewer.id == table.owner_id:
             out["secret"] = table.secret
         return out
@@ -507,3 +508,10 @@ class Lobby:
                                        table["deals"], stored[1])
         return {"table": table, "sheet": progress.score_sheet(),
                 "winners": progress.winners() if progress.match_over() else None}
+
+
+def _table_mode(rules: Any) -> str | None:
+    """The GameTwist table mode of a table's rules when it is not the standard one (``duel``,
+    ``tournament``), so the lobby and the table title can say so; else None."""
+    mode = rules.get("table_mode") if isinstance(rules, dict) else None
+    return mode if mode in ("duel", "tournament") else None

@@ -8,6 +8,7 @@ const body = document.getElementById("tables-body");
 // the New Game data with the words of the page's language (app/i18n/names.py)
 const games = JSON.parse(document.getElementById("games-data").textContent);
 const OPPONENTS = {any: t("Anyone"), friend: t("Friends"), invited: t("Invited players")};
+const MODES = {duel: t("duel mode"), tournament: t("tournament mode")};
 
 function gameLabel(name) {
   const info = games.find((g) => g.name === name);
@@ -45,7 +46,8 @@ function renderTables(tables) {
     const row = document.createElement("tr");
     row.dataset.table = table.id;
     cell(row, gameLabel(table.game));
-    cell(row, presetLabel(table.game, table.preset));
+    const mode = MODES[table.mode];
+    cell(row, presetLabel(table.game, table.preset) + (mode ? ` · ${mode}` : ""));
     cell(row, OPPONENTS[table.opponents] || table.opponents);
     cell(row, `${table.players - table.free}/${table.players}`);
     cell(row, table.seats.map(playerName).join(", "));
