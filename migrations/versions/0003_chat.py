@@ -5,9 +5,8 @@ Revises: 0003_perf (branched from 0002; chained after the i18n and perf branches
 migrations once those were on main)
 """
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = '0003_chat'
 down_revision = '0003_perf'

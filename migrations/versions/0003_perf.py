@@ -5,9 +5,8 @@ Revises: 0003_i18n (branched from 0002; chained after the i18n branch's migratio
 once that was on main)
 """
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = '0003_perf'
 down_revision = '0003_i18n'
