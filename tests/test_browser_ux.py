@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import artifacts_dir
+from tests.conftest import artifacts_dir, require
 from tests.test_browser_tables import console_errors
 
 pytestmark = pytest.mark.browser
@@ -33,10 +33,7 @@ def axe_script() -> str:
     script = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
     if not script.exists():
         npm = shutil.which("npm")
-        if npm is None:
-            if os.environ.get("DOPPELRUNDE_REQUIRE_BROWSER") == "1":
-                pytest.fail("npm is required to install axe-core for the accessibility check")
-            pytest.skip("npm unavailable: cannot install axe-core")
+        require("browser", npm is not None, "npm is needed to install axe-core")
         AXE_DIR.mkdir(parents=True, exist_ok=True)
         done = subprocess.run([npm, "install", "--prefix", str(AXE_DIR), "--no-audit", "--no-fund",
                                "axe-core@4"], capture_output=True, text=True, timeout=300)

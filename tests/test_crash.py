@@ -41,6 +41,16 @@ TABLES = 50
 GUESTS = 10  # each opens 5 tables (the per-account limits: 5 open, 10 new an hour)
 
 
+def stop_server(server: subprocess.Popen) -> None:
+    """Stop a server process this test started, if it still runs (SIGTERM, then SIGKILL)."""
+    if server.poll() is None:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
 def start_server(db_url: str, data_dir, port: int) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": db_url, "DATA_DIR": str(data_dir),
            "SECRET_KEY": "crash-test", "BOT_DELAY": "0", "PORT": str(port),
@@ -166,12 +176,7 @@ async def crash_and_resume(db_url: str, data_dir) -> None:
         print(f"{len(clients)} tables, {acked_total} acknowledged before the kill, 0 lost; "
               f"all {len(clients)} resumed and finished")
     finally:
-        if server.poll() is None:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(15)
-            except subprocess.TimeoutExpired:
-                server.kill()
+        stop_server(server)
 
 
 @pytest.mark.slow
@@ -239,9 +244,4 @@ async def test_sigterm_finishes_in_flight_actions_and_tells_every_client_to_reco
         print(f"SIGTERM: {len(clients)} tables, {acked_total} acknowledged before it, 0 lost, "
               f"{len(unfinished)} told to reconnect; all resumed and finished")
     finally:
-        if server.poll() is None:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(15)
-            except subprocess.TimeoutExpired:
-                server.kill()
+        stop_server(server)

@@ -27,6 +27,7 @@ from app.rooms import delta
 from app.rooms.actor import ActorConfig, TableActor
 from app.rooms.connection import Connection
 from app.rooms.store import SeatInfo, TableInfo
+from tests.conftest import require
 from tests.test_leaks import GAMES, MemoryStore, strings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,8 +100,7 @@ async def test_a_client_applying_patches_holds_exactly_the_snapshot_state(game_n
         checked += await play_synced(game_name, number, streams)
     assert checked > 50 * GAMES_EACH  # real games were played, patch by patch
     node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed: the browser's patch code was not run")
+    require("browser", node is not None, "node is needed to run the browser's patch code")
     run_node_check(node, streams, tmp_path)
 
 

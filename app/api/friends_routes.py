@@ -1,5 +1,6 @@
-"""JSON API of the friend states beyond add/accept/remove (app/api/routes.py): decline, block,
-unblock, and inviting a friend to one's table (a live notification in the friend's lobby)."""
+"""JSON API of friends under /api/friends: the listing (with who is online), add, accept,
+remove, decline, block, unblock, and inviting a friend to one's table (a live notification in
+the friend's lobby)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,28 @@ class NameBody(BaseModel):
 class InviteBody(BaseModel):
     name: str = Field(max_length=64)
     table: int
+
+
+@router.get("")
+async def friends(services: ServicesDep, user: CurrentUser) -> dict[str, list[str]]:
+    return await services.friends.listing(user.id, await services.presence.online())
+
+
+@router.post("", dependencies=[Csrf])
+async def add_friend(body: NameBody, services: ServicesDep, user: CurrentUser) -> dict[str, str]:
+    return {"status": await services.friends.add(user.id, body.name)}
+
+
+@router.post("/accept", dependencies=[Csrf])
+async def accept_friend(body: NameBody, services: ServicesDep, user: CurrentUser) -> dict[str, str]:
+    await services.friends.accept(user.id, body.name)
+    return {"status": "accepted"}
+
+
+@router.post("/remove", dependencies=[Csrf])
+async def remove_friend(body: NameBody, services: ServicesDep, user: CurrentUser) -> dict[str, str]:
+    await services.friends.remove(user.id, body.name)
+    return {"status": "removed"}
 
 
 @router.post("/decline", dependencies=[Csrf])

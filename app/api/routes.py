@@ -23,6 +23,7 @@ from app.api.deps import (
     too_many,
     viewer,
 )
+from app.api.friends_routes import NameBody
 from app.lobby.service import NewTable
 
 router = APIRouter(prefix="/api")
@@ -31,10 +32,6 @@ router = APIRouter(prefix="/api")
 class Credentials(BaseModel):
     name: str = Field(max_length=64)
     password: str = Field(max_length=256)
-
-
-class NameBody(BaseModel):
-    name: str = Field(max_length=64)
 
 
 class JoinBody(BaseModel):
@@ -138,23 +135,3 @@ async def scenario(table_id: int, services: ServicesDep) -> dict[str, Any]:
     return await services.lobby.scenario(table_id)
 
 
-@router.get("/friends")
-async def friends(services: ServicesDep, user: CurrentUser) -> dict[str, list[str]]:
-    return await services.friends.listing(user.id, await services.presence.online())
-
-
-@router.post("/friends", dependencies=[Csrf])
-async def add_friend(body: NameBody, services: ServicesDep, user: CurrentUser) -> dict[str, str]:
-    return {"status": await services.friends.add(user.id, body.name)}
-
-
-@router.post("/friends/accept", dependencies=[Csrf])
-async def accept_friend(body: NameBody, services: ServicesDep, user: CurrentUser) -> dict[str, str]:
-    await services.friends.accept(user.id, body.name)
-    return {"status": "accepted"}
-
-
-@router.post("/friends/remove", dependencies=[Csrf])
-async def remove_friend(body: NameBody, services: ServicesDep, user: CurrentUser) -> dict[str, str]:
-    await services.friends.remove(user.id, body.name)
-    return {"status": "removed"}
