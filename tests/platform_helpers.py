@@ -35,6 +35,17 @@ def register_highcard() -> None:
     registry.get_game.cache_clear()
 
 
+async def migrated_database(db_url: str):
+    """Register the test-only game, migrate ``db_url`` to head and open it: ``(engine,
+    sessionmaker)`` of app.db.engine (the caller disposes of the engine)."""
+    from app.db.engine import make_engine, make_sessionmaker, upgrade
+
+    register_highcard()
+    await asyncio.to_thread(upgrade, db_url)
+    engine = make_engine(db_url)
+    return engine, make_sessionmaker(engine)
+
+
 def settings_for(tmp_path: Path, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "data_dir": tmp_path, "database_url": f"sqlite+aiosqlite:///{tmp_path}/test.db",

@@ -14,7 +14,7 @@ from sqlalchemy import func, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 
 from app.clock import Clock
-from app.db.engine import make_engine, make_sessionmaker, upgrade
+from app.db.engine import upgrade
 from app.db.models import ActionRow, GameTable, Match, Seat, User
 from app.lobby.friends import Friends
 from app.lobby.service import Lobby, LobbyError, NewTable, Viewer
@@ -23,7 +23,7 @@ from app.rooms.connection import Connection
 from app.rooms.manager import RoomManager
 from app.rooms.store import MatchStore
 from tests.platform_helpers import (
-    register_highcard,
+    migrated_database,
 )
 
 EXPECTED_TABLES = {"users", "sessions", "friendships", "tables", "seats", "invitations",
@@ -34,10 +34,7 @@ EXPECTED_TABLES = {"users", "sessions", "friendships", "tables", "seats", "invit
 @pytest.fixture
 async def world(db_url):
     """Migrated database, services with computer players thinking 0 s, no pause between deals."""
-    register_highcard()
-    await asyncio.to_thread(upgrade, db_url)
-    engine = make_engine(db_url)
-    sessions = make_sessionmaker(engine)
+    engine, sessions = await migrated_database(db_url)
     clock = Clock()
     store = MatchStore(sessions, clock)
     rooms = RoomManager(store, clock, ActorConfig(bot_delay=0, round_pause=0),

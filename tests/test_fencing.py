@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 
 from app.clock import Clock
-from app.db.engine import make_engine, make_sessionmaker, upgrade
 from app.lobby.friends import Friends
 from app.lobby.service import Lobby, NewTable, Viewer
 from app.rooms.actor import ActorConfig, TableActor
@@ -14,7 +13,7 @@ from app.rooms.connection import Connection
 from app.rooms.manager import RoomManager
 from app.rooms.store import MatchStore
 from tests.platform_helpers import (
-    register_highcard,
+    migrated_database,
 )
 
 CONFIG = ActorConfig(bot_delay=0, round_pause=0)
@@ -23,10 +22,7 @@ CONFIG = ActorConfig(bot_delay=0, round_pause=0)
 async def test_the_stale_owner_is_fenced_and_says_nothing(db_url):
     from app.db.models import User
 
-    register_highcard()
-    await asyncio.to_thread(upgrade, db_url)
-    engine = make_engine(db_url)
-    sessions = make_sessionmaker(engine)
+    engine, sessions = await migrated_database(db_url)
     clock = Clock()
     store = MatchStore(sessions, clock)
     rooms = RoomManager(store, clock, CONFIG)
@@ -80,10 +76,7 @@ async def test_group_commit_fails_only_the_append_whose_position_is_taken(db_url
 
     from app.db.models import User
 
-    register_highcard()
-    await asyncio.to_thread(upgrade, db_url)
-    engine = make_engine(db_url)
-    sessions = make_sessionmaker(engine)
+    engine, sessions = await migrated_database(db_url)
     clock = Clock()
     store = MatchStore(sessions, clock)
     rooms = RoomManager(store, clock, CONFIG)

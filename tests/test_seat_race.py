@@ -15,11 +15,10 @@ from collections import Counter
 from sqlalchemy import func, select
 
 from app.clock import Clock
-from app.db.engine import make_engine, make_sessionmaker, upgrade
 from app.db.models import GameTable, Seat, User
 from app.lobby.friends import Friends
 from app.lobby.service import Lobby, LobbyError, NewTable, Viewer
-from tests.platform_helpers import register_highcard
+from tests.platform_helpers import migrated_database
 
 ROUNDS = 1000
 BATCH = 5
@@ -47,10 +46,7 @@ class CountingRooms:
 
 
 async def test_two_clients_racing_for_the_last_seat_exactly_one_wins(db_url):
-    register_highcard()
-    await asyncio.to_thread(upgrade, db_url)
-    engine = make_engine(db_url)
-    sessions = make_sessionmaker(engine)
+    engine, sessions = await migrated_database(db_url)
     clock = Clock()
     rooms = CountingRooms()
     lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock), max_open_tables=10**6)

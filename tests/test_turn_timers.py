@@ -18,7 +18,6 @@ import pytest
 from sqlalchemy import select
 
 from app.clock import ManualClock
-from app.db.engine import make_engine, make_sessionmaker, upgrade
 from app.db.models import Departure, User
 from app.history.service import History
 from app.lobby.friends import Friends
@@ -27,17 +26,14 @@ from app.rooms.actor import ActorConfig
 from app.rooms.connection import Connection
 from app.rooms.manager import RoomManager
 from app.rooms.store import MatchStore
-from tests.platform_helpers import register_highcard
+from tests.platform_helpers import migrated_database
 
 CONFIG = ActorConfig(bot_delay=0, round_pause=0, away_grace=None)
 
 
 @pytest.fixture
 async def world(db_url):
-    register_highcard()
-    await asyncio.to_thread(upgrade, db_url)
-    engine = make_engine(db_url)
-    sessions = make_sessionmaker(engine)
+    engine, sessions = await migrated_database(db_url)
     clock = ManualClock()
     managers: list[RoomManager] = []
 

@@ -13,7 +13,6 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from app.clock import Clock
-from app.db.engine import make_engine, make_sessionmaker, upgrade
 from app.db.models import PlayerRating, RatingChange, User
 from app.lobby.friends import Friends
 from app.lobby.service import Lobby, NewTable, Viewer
@@ -26,16 +25,13 @@ from app.rooms.connection import Connection
 from app.rooms.manager import RoomManager
 from app.rooms.store import MatchStore
 from tests.platform_helpers import (
-    register_highcard,
+    migrated_database,
 )
 
 
 @pytest.fixture
 async def world(db_url):
-    register_highcard()
-    await asyncio.to_thread(upgrade, db_url)
-    engine = make_engine(db_url)
-    sessions = make_sessionmaker(engine)
+    engine, sessions = await migrated_database(db_url)
     clock = Clock()
     store = MatchStore(sessions, clock)
     rooms = RoomManager(store, clock, ActorConfig(bot_delay=0, round_pause=0),
