@@ -25,6 +25,10 @@ name does not lengthen its lock (the retry time stays what was announced).
 
 Storage: memory by default (one process); with ``redis_url`` (the server passes ``REDIS_URL``)
 the counters live in Redis and every process shares them (``from_env`` reads the variable).
+The exception is :data:`LOCAL_POLICIES`: ``WS_MESSAGE`` is keyed by one WebSocket, which lives
+in exactly one process, so its counters always stay in that process's memory. Sharing them
+would gain nothing and would put Redis round trips (the client is synchronous) into the event
+loop for every frame a client sends.
 
 Clock: the library reads the wall clock (``time.time()``) itself and takes no clock argument
 (checked in limits 5.8: ``storage/memory.py`` and ``storage/redis.py``). That is also what a
@@ -45,7 +49,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from limits import RateLimitItem, parse_many
-from limits.storage import Storage, storage_from_string
+from limits.storage import MemoryStorage, Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 #: Keys longer than this are hashed before they reach the store.
@@ -70,6 +74,10 @@ DEFAULT_POLICIES: Mapping[Policy, str] = {
     Policy.TABLE_CREATE: "10/hour",
     Policy.CHAT_LINE: "5 per 10 seconds;60 per 10 minutes",
 }
+
+
+#: Policies whose keys never leave one process (a WebSocket): counted in memory, always.
+LOCAL_POLICIES: frozenset[Policy] = frozenset({Policy.WS_MESSAGE})
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +119,11 @@ class RateLimits:
                 storage = storage_from_string("memory://")
         self.storage = storage
         self._limiter = MovingWindowRateLimiter(storage)
+        local = storage if type(storage) is MemoryStorage else MemoryStorage()
+        self._local_limiter = MovingWindowRateLimiter(local)
+
+    def _limiter_of(self, policy: Policy) -> MovingWindowRateLimiter:
+        return self._local_limiter if policy in LOCAL_POLICIES else self._limiter
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> RateLimits:
@@ -132,9 +145,10 @@ class RateLimits:
         """The refusal for ``key`` if any window of ``policy`` is full, else None."""
         wait = 0.0
         now = time.time()
+        limiter = self._limiter_of(policy)
         for item in self._policies[policy]:
-            if not self._limiter.test(item, policy.value, key):
-                stats = self._limiter.get_window_stats(item, policy.value, key)
+            if not limiter.test(item, policy.value, key):
+                stats = limiter.get_window_stats(item, policy.value, key)
                 wait = max(wait, stats.reset_time - now, 0.001)
         return Decision(False, round(wait, 3), policy) if wait else None
 
@@ -149,8 +163,9 @@ class RateLimits:
         refused = self._refusal(policy, key)
         if refused is not None:
             return refused
+        limiter = self._limiter_of(policy)
         for item in self._policies[policy]:
-            if not self._limiter.hit(item, policy.value, key):
+            if not limiter.hit(item, policy.value, key):
                 refused = self._refusal(policy, key)
                 return refused if refused is not None else Decision(False, 1.0, policy)
         return Decision(True, 0.0, policy)
@@ -163,13 +178,15 @@ class RateLimits:
     def remaining(self, policy: Policy, key: str) -> int:
         """Events left before the tightest window of ``policy`` refuses ``key``."""
         key = self._key(key)
+        limiter = self._limiter_of(policy)
         return min(
-            self._limiter.get_window_stats(item, policy.value, key).remaining
+            limiter.get_window_stats(item, policy.value, key).remaining
             for item in self._policies[policy]
         )
 
     def reset(self, policy: Policy, key: str) -> None:
         """Forget ``key``'s events under ``policy`` (e.g. the name's count after a good login)."""
         key = self._key(key)
+        limiter = self._limiter_of(policy)
         for item in self._policies[policy]:
-            self._limiter.clear(item, policy.value, key)
+            limiter.clear(item, policy.value, key)
