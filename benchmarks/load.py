@@ -256,6 +256,7 @@ def choose_move(state: dict, rng: random.Random) -> dict | None:
 async def player(ws_url: str, table_id: int, cookie: str, seed: int, stats: Stats,
                  stop: asyncio.Event, measuring: asyncio.Event, think: float,
                  delay: float = 0.0) -> None:
+    import orjson
     import websockets
 
     from app.rooms.delta import ClientState
@@ -273,10 +274,11 @@ async def player(ws_url: str, table_id: int, cookie: str, seed: int, stats: Stat
             greeted = False
             while not stop.is_set():
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), 1.0)
+                    async with asyncio.timeout(1.0):  # no task per message, as wait_for makes
+                        raw = await ws.recv()
                 except TimeoutError:
                     continue
-                message = json.loads(raw)
+                message = orjson.loads(raw)  # the browser parses natively; keep the client cheap
                 kind = message["type"]
                 if kind == "error":
                     stats.error(f"server:{message.get('code')}")

@@ -628,22 +628,32 @@ class TableActor:
                 window["remaining"] = self._window_left()
         return view
 
-    def _state(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: spectators) sees now: the fields of protocol.TableState as a
-        JSON-ready dict (built directly: this runs for every audience after every change)."""
+    def _shared(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any] | None,
+                               list[dict[str, Any]]]:
+        """The parts of the state that are the same for every audience right now: ``table``,
+        the score sheet, the match result and the turn timers (once per seq, not per seat)."""
         table = self._table_json()
         progress = self.progress
-        view = None
         scores: dict[str, Any] = {"rounds": [], "totals": [0] * self.table.players,
                                   "deals": self.table.deals, "played": 0}
         result = None
         if progress is not None and progress.current is not None:
-            view = self._seat_view(seat)
-            view["round"] = progress.current.number
             scores, result = self._sheet(progress)
         now = self._clock.monotonic()
         timers = [{"seat": s, "remaining": round(max(0.0, at - now), 1)}
                   for s, at in sorted(self._deadlines.items())]
+        return table, scores, result, timers
+
+    def _state(self, seat: int | None, shared: tuple | None = None) -> dict[str, Any]:
+        """What ``seat`` (None: spectators) sees now: the fields of protocol.TableState as a
+        JSON-ready dict (built directly: this runs for every audience after every change).
+        ``shared``: :meth:`_shared` of this moment, when the caller builds several audiences."""
+        table, scores, result, timers = shared or self._shared()
+        progress = self.progress
+        view = None
+        if progress is not None and progress.current is not None:
+            view = self._seat_view(seat)
+            view["round"] = progress.current.number
         deadline = next((timer["remaining"] for timer in timers if timer["seat"] == seat), None)
         return {"table": table, "you": seat, "view": view, "scores": scores, "result": result,
                 "deadline": deadline, "timers": timers}
@@ -696,13 +706,17 @@ class TableActor:
         head = f'{{"type":"event","seq":{self.seq},"epoch":{encode(self.epoch)}'
         events_json = encode(events)
         audiences: list[int | None] = [*range(self.table.players), None]
+        connected: dict[int | None, list[Connection]] = {}
+        for conn, seat in self._conns.values():
+            connected.setdefault(seat, []).append(conn)
+        shared = self._shared()
         for audience in audiences:
-            conns = [conn for conn, seat in self._conns.values() if seat == audience]
+            conns = connected.get(audience, [])
             if audience is None and not conns:  # nobody watching: no view, no buffer
                 self._buffers.pop(None, None)
                 self._last_state.pop(None, None)
                 continue
-            state = self._state(audience)
+            state = self._state(audience, shared)
             patch = delta.diff(self._last_state.get(audience), state)
             self._last_state[audience] = state
             body = f'{head},"action":{encode(_action_for(action, audience))},"events":{events_json}'

@@ -116,3 +116,18 @@ def test_tournament_mode_sends_no_running_card_points_parties_or_announcements()
         if "result" in final and final["result"]["contract"] != "redeal":
             assert final["points_won"] is not None and len(final["parties"]) == 4
     assert checked > 1000
+
+
+def test_tournament_views_leave_the_shared_trick_json_whole():
+    """The completed tricks' JSON is shared by every view (app.games.doppelkopf.view); hiding
+    the points in tournament mode must copy it, so the same deal's other views keep them."""
+    rules = GAME.make_rules({"preset": "ddv", "table_mode": "tournament"})
+    rng = random.Random(5)
+    played = play_random_round(GAME, rules, 4, rng)
+    mid = next(state for state in played.states if len(state.tricks) >= 3 and state.phase != "done")
+    hidden = [GAME.view(mid, seat) for seat in range(4)]
+    assert all("points" not in t for view in hidden for t in view["tricks"])
+    assert "points" not in hidden[0]["last_trick"]
+    final = GAME.view(played.states[-1], 0)  # the same completed tricks, revealed at the end
+    assert final["tricks"][:3] and all("points" in t for t in final["tricks"])
+    assert "points" in final["last_trick"]

@@ -96,15 +96,19 @@ def table_layout(rules: Rules, players: int, bots: int, deals: int) -> tuple[int
     return COMPUTERS
 
 
+def _without_points(trick: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a trick's JSON without its card points (the view's tricks are shared)."""
+    return {key: value for key, value in trick.items() if key != "points"}
+
+
 def tournament_projection(view: dict[str, Any], seat: int | None, done: bool) -> dict[str, Any]:
     """Hide what tournament mode does not show during a deal (no-op once the deal is over)."""
     if done:
         return view
     view["points_won"] = None
-    for trick in view["tricks"]:
-        trick.pop("points", None)
+    view["tricks"] = [_without_points(trick) for trick in view["tricks"]]
     if view["last_trick"] is not None:
-        view["last_trick"].pop("points", None)
+        view["last_trick"] = _without_points(view["last_trick"])
     key = None if seat is None else str(seat)
     view["parties"] = {k: v for k, v in view["parties"].items() if k == key}
     view["announcements"] = []

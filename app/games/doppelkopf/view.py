@@ -8,6 +8,7 @@ soloist has played both queens of clubs. After the deal everything is revealed.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from app.games.doppelkopf.cards import QUEEN_OF_CLUBS
@@ -16,7 +17,10 @@ from app.games.doppelkopf.engine import legal_actions
 from app.games.doppelkopf.modes import tournament_projection
 from app.games.doppelkopf.reservations import HEALTHY
 from app.games.doppelkopf.scoring import score
-from app.games.doppelkopf.state import KONTRA, PARTY_NAMES, RE, State
+from app.games.doppelkopf.state import KONTRA, PARTY_NAMES, RE, State, Trick
+
+#: Completed tricks whose JSON is kept (a few hundred tables' deals; a miss only rebuilds it).
+TRICK_CACHE_SIZE = 8192
 
 
 def _queens_played(state: State) -> list[int]:
@@ -82,8 +86,24 @@ def _trick_json(plays: Any) -> list[dict[str, Any]]:
     return [{"seat": p.seat, "card": p.card} for p in plays]
 
 
+@lru_cache(maxsize=TRICK_CACHE_SIZE)
+def _completed_json(trick: Trick) -> dict[str, Any]:
+    """A completed trick in ``tricks``. Shared, never to be changed by a caller: a completed
+    trick never changes, so every seat's view and every later view of the deal hold this same
+    object (which a delta skips by identity, app.rooms.delta)."""
+    return {"leader": trick.leader, "cards": _trick_json(trick.plays), "winner": trick.winner,
+            "points": trick.points}
+
+
+@lru_cache(maxsize=TRICK_CACHE_SIZE)
+def _last_json(trick: Trick) -> dict[str, Any]:
+    """``last_trick`` for the last completed trick (shared like :func:`_completed_json`)."""
+    return {"cards": _trick_json(trick.plays), "winner": trick.winner, "points": trick.points}
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
-    """The JSON view of ``state`` for ``seat`` (None: a spectator)."""
+    """The JSON view of ``state`` for ``seat`` (None: a spectator). The top-level dict is the
+    caller's; the completed tricks in ``tricks`` and ``last_trick`` are shared and read-only."""
     done = state.phase == "done"
     contract = public_contract(state, seat)
     points = [0] * 4
@@ -108,10 +128,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "trumps": list(order.trumps),
         "trick": _trick_json(state.trick),
         "leader": state.leader,
-        "last_trick": None if last is None else {
-            "cards": _trick_json(last.plays), "winner": last.winner, "points": last.points},
-        "tricks": [{"leader": t.leader, "cards": _trick_json(t.plays), "winner": t.winner,
-                    "points": t.points} for t in state.tricks],
+        "last_trick": None if last is None else _last_json(last),
+        "tricks": [_completed_json(t) for t in state.tricks],
         "tricks_won": tricks_won,
         "points_won": points,
         "announcements": [{"seat": s, "value": v} for s, v in state.announcements],

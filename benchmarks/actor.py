@@ -1,0 +1,143 @@
+"""Benchmark of the table actors alone: server CPU per Doppelkopf action without sockets.
+
+Runs ``--tables`` full Doppelkopf tables in this process (SQLite, the event log on or off),
+each with four delta connections (as the browser asks) whose queued messages are taken after
+every action, and plays random legal non-announcement moves as fast as the actors take them
+for ``--seconds``. What it measures is the part of ``benchmarks/load.py``'s "ms/action" that
+is the rules, the views, the deltas, the encoding and the log, without the WebSocket frames
+and the clients.
+
+    .venv/bin/python benchmarks/actor.py --tables 50 --seconds 10 --persist off
+
+The last line is one JSON object: ``{"actions": n, "actions_per_s": x, "cpu_us_per_action": y}``
+(CPU of this process, choosing the moves and reading the messages included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.clock import Clock  # noqa: E402
+from app.db.engine import make_engine, make_sessionmaker, upgrade  # noqa: E402
+from app.db.models import User  # noqa: E402
+from app.lobby.friends import Friends  # noqa: E402
+from app.lobby.service import Lobby, NewTable, Viewer  # noqa: E402
+from app.rooms.actor import ActorConfig  # noqa: E402
+from app.rooms.connection import Connection  # noqa: E402
+from app.rooms.manager import RoomManager  # noqa: E402
+from app.rooms.store import MatchStore, UnloggedMatchStore  # noqa: E402
+
+
+async def make_tables(rooms: RoomManager, lobby: Lobby, sessions, clock, count: int):
+    """``count`` full Doppelkopf tables of four guests; returns [(actor, [user ids])]."""
+    tables = []
+    for index in range(count):
+        async with sessions() as db:
+            users = [User(name=f"b{index}x{seat}", password_hash=None, is_guest=True,
+                          created_at=clock.now()) for seat in range(4)]
+            db.add_all(users)
+            await db.commit()
+        viewers = [Viewer(id=u.id, name=u.name) for u in users]
+        table = await lobby.create_table(viewers[0], NewTable(game="doppelkopf", preset="ddv",
+                                                              deals=48))
+        for viewer in viewers[1:]:
+            await lobby.join(viewer, table["id"])
+        actor = rooms.actor(table["id"])
+        await actor.idle()
+        tables.append((actor, [v.id for v in viewers]))
+    return tables
+
+
+def next_move(actor, rng: random.Random) -> tuple[int, dict] | None:
+    """The seat to move at ``actor``'s table and a random legal move of it (the seat's own
+    ``legal``, as its client would read it), or None between deals."""
+    progress = actor.progress
+    if progress is None or progress.current is None or progress.round_over():
+        return None
+    game, state = progress.game, progress.state
+    to_act = game.to_act(state)
+    if not to_act:
+        return None
+    seat = to_act[0]
+    legal = [a for a in game.legal_actions(state, seat) if a["type"] != "announce"]
+    if not legal:
+        return None
+    move = dict(rng.choice(legal))
+    move.pop("seat", None)
+    return seat, move
+
+
+async def play(actor, user_ids: list[int], rng: random.Random, stop: asyncio.Event,
+               counter: list[int]) -> None:
+    conns = [Connection(user_id, deltas=True, outbox_size=100_000) for user_id in user_ids]
+    for conn in conns:
+        actor.attach(conn)
+    await actor.idle()
+    while not stop.is_set():
+        for conn in conns:
+            while not conn._outbox.empty():  # read what a client would get
+                conn._outbox.get_nowait()
+        chosen = next_move(actor, rng)
+        if chosen is None:
+            await asyncio.sleep(0.001)
+            continue
+        seat, move = chosen
+        actor.act(conns[seat], move)
+        await actor.idle()
+        counter[0] += 1
+
+
+async def main(args) -> dict:
+    workdir = Path(tempfile.mkdtemp(prefix="doppelrunde-actor-"))
+    url = f"sqlite+aiosqlite:///{workdir}/actor.db"
+    await asyncio.to_thread(upgrade, url)
+    engine = make_engine(url)
+    sessions = make_sessionmaker(engine)
+    clock = Clock()
+    store = (MatchStore if args.persist == "on" else UnloggedMatchStore)(sessions, clock)
+    config = ActorConfig(bot_delay=0, round_pause=0, away_grace=86400)
+    rooms = RoomManager(store, clock, config, rng_factory=lambda table_id: random.Random(table_id))
+    lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock), max_open_tables=args.tables + 1)
+    try:
+        tables = await make_tables(rooms, lobby, sessions, clock, args.tables)
+        stop, counter = asyncio.Event(), [0]
+        tasks = [asyncio.create_task(play(actor, ids, random.Random(i), stop, counter))
+                 for i, (actor, ids) in enumerate(tables)]
+        await asyncio.sleep(args.warmup)
+        start_n, start_cpu, start = counter[0], time.process_time(), time.perf_counter()
+        await asyncio.sleep(args.seconds)
+        actions = counter[0] - start_n
+        cpu, elapsed = time.process_time() - start_cpu, time.perf_counter() - start
+        stop.set()
+        await asyncio.gather(*tasks)
+    finally:
+        await rooms.shutdown()
+        await engine.dispose()
+    result = {"actions": actions, "actions_per_s": round(actions / elapsed, 1),
+              "cpu_us_per_action": round(cpu / max(actions, 1) * 1e6, 1)}
+    print(f"tables {args.tables}, log {args.persist}: {actions} actions in {elapsed:.1f} s, "
+          f"{result['actions_per_s']} actions/s, {result['cpu_us_per_action']} µs CPU/action")
+    print(json.dumps(result), flush=True)
+    return result
+
+
+def parse(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--warmup", type=float, default=2)
+    parser.add_argument("--persist", choices=("on", "off"), default="off")
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(parse()))
