@@ -71,7 +71,7 @@ async def websocket(ws: WebSocket) -> None:
     writer = asyncio.create_task(_write(ws, conn))
     actor: TableActor | None = None
     limit = services.settings.ws_max_message
-    flood_key = f"ws:{conn.id}"
+    flood = services.limits.connection_limit(Policy.WS_MESSAGE)
     refused = 0
     try:
         while not conn.closed:
@@ -82,7 +82,7 @@ async def websocket(ws: WebSocket) -> None:
             if text is None:
                 text = (frame.get("bytes") or b"").decode("utf-8", "replace")
             seq = actor.seq if actor else services.hub.seq
-            decision = services.limits.check(Policy.WS_MESSAGE, flood_key)
+            decision = await flood.check()
             if not decision.allowed:
                 refused += 1
                 if refused >= FLOOD_CLOSE_AFTER:
@@ -129,7 +129,6 @@ async def websocket(ws: WebSocket) -> None:
         conn.closed = True
         writer.cancel()
         metrics.CONNECTIONS.dec()
-        services.limits.reset(Policy.WS_MESSAGE, flood_key)
         if user is not None:
             await services.presence.disconnected(user.id)
 

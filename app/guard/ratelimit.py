@@ -10,7 +10,8 @@ Defaults (:data:`DEFAULT_POLICIES`, override any of them with ``RateLimits(polic
 ==================  ====================  ==================================================
 policy              key                   windows
 ==================  ====================  ==================================================
-``WS_MESSAGE``      one WebSocket         20 per second (burst) and 300 per minute
+``WS_MESSAGE``      one WebSocket         20 per second (burst) and 300 per minute (a
+                                          :class:`ConnectionLimit`, below)
 ``LOGIN_NAME``      account name          5 per minute, then back-off: 20 per hour, 50 a day
 ``LOGIN_ADDRESS``   client address        10 per minute, then 60 per hour, 200 a day
 ``TABLE_CREATE``    account               10 per hour
@@ -25,10 +26,14 @@ name does not lengthen its lock (the retry time stays what was announced).
 
 Storage: memory by default (one process); with ``redis_url`` (the server passes ``REDIS_URL``)
 the counters live in Redis and every process shares them (``from_env`` reads the variable).
-The exception is :data:`LOCAL_POLICIES`: ``WS_MESSAGE`` is keyed by one WebSocket, which lives
-in exactly one process, so its counters always stay in that process's memory. Sharing them
-would gain nothing and would put Redis round trips (the client is synchronous) into the event
-loop for every frame a client sends.
+
+A WebSocket's message limit is different: its key is one connection, which lives in exactly
+one process and for as long as the socket. ``connection_limit(policy)`` gives the connection
+its own :class:`ConnectionLimit`: one leaky bucket per window (PyPI ``aiolimiter``), checked in
+O(1) and dropped with the connection. Not the store above: ``limits``' memory storage starts a
+thread every 10 ms that walks every key under a lock (with 2,000 sockets about a quarter of a
+core, docs/performance.md), and Redis would put round trips (the client is synchronous) into
+the event loop for every frame.
 
 Clock: the library reads the wall clock (``time.time()``) itself and takes no clock argument
 (checked in limits 5.8: ``storage/memory.py`` and ``storage/redis.py``). That is also what a
@@ -48,8 +53,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from aiolimiter import AsyncLimiter
 from limits import RateLimitItem, parse_many
-from limits.storage import MemoryStorage, Storage, storage_from_string
+from limits.storage import Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 #: Keys longer than this are hashed before they reach the store.
@@ -74,10 +80,6 @@ DEFAULT_POLICIES: Mapping[Policy, str] = {
     Policy.TABLE_CREATE: "10/hour",
     Policy.CHAT_LINE: "5 per 10 seconds;60 per 10 minutes",
 }
-
-
-#: Policies whose keys never leave one process (a WebSocket): counted in memory, always.
-LOCAL_POLICIES: frozenset[Policy] = frozenset({Policy.WS_MESSAGE})
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,11 +121,10 @@ class RateLimits:
                 storage = storage_from_string("memory://")
         self.storage = storage
         self._limiter = MovingWindowRateLimiter(storage)
-        local = storage if type(storage) is MemoryStorage else MemoryStorage()
-        self._local_limiter = MovingWindowRateLimiter(local)
 
-    def _limiter_of(self, policy: Policy) -> MovingWindowRateLimiter:
-        return self._local_limiter if policy in LOCAL_POLICIES else self._limiter
+    def connection_limit(self, policy: Policy) -> ConnectionLimit:
+        """A new limit for one connection under ``policy``'s windows (see the module doc)."""
+        return ConnectionLimit(policy, self._policies[policy])
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> RateLimits:
@@ -145,10 +146,9 @@ class RateLimits:
         """The refusal for ``key`` if any window of ``policy`` is full, else None."""
         wait = 0.0
         now = time.time()
-        limiter = self._limiter_of(policy)
         for item in self._policies[policy]:
-            if not limiter.test(item, policy.value, key):
-                stats = limiter.get_window_stats(item, policy.value, key)
+            if not self._limiter.test(item, policy.value, key):
+                stats = self._limiter.get_window_stats(item, policy.value, key)
                 wait = max(wait, stats.reset_time - now, 0.001)
         return Decision(False, round(wait, 3), policy) if wait else None
 
@@ -163,9 +163,8 @@ class RateLimits:
         refused = self._refusal(policy, key)
         if refused is not None:
             return refused
-        limiter = self._limiter_of(policy)
         for item in self._policies[policy]:
-            if not limiter.hit(item, policy.value, key):
+            if not self._limiter.hit(item, policy.value, key):
                 refused = self._refusal(policy, key)
                 return refused if refused is not None else Decision(False, 1.0, policy)
         return Decision(True, 0.0, policy)
@@ -178,15 +177,34 @@ class RateLimits:
     def remaining(self, policy: Policy, key: str) -> int:
         """Events left before the tightest window of ``policy`` refuses ``key``."""
         key = self._key(key)
-        limiter = self._limiter_of(policy)
         return min(
-            limiter.get_window_stats(item, policy.value, key).remaining
+            self._limiter.get_window_stats(item, policy.value, key).remaining
             for item in self._policies[policy]
         )
 
     def reset(self, policy: Policy, key: str) -> None:
         """Forget ``key``'s events under ``policy`` (e.g. the name's count after a good login)."""
         key = self._key(key)
-        limiter = self._limiter_of(policy)
         for item in self._policies[policy]:
-            limiter.clear(item, policy.value, key)
+            self._limiter.clear(item, policy.value, key)
+
+
+class ConnectionLimit:
+    """One connection's limit: a leaky bucket (``aiolimiter.AsyncLimiter``) per window, "N per
+    T seconds" becoming a bucket of N that drains N every T seconds: a burst of N, then the
+    rate. ``check`` answers like :meth:`RateLimits.check` and counts only what it allows."""
+
+    def __init__(self, policy: Policy, windows: Sequence[RateLimitItem]) -> None:
+        self._policy = policy
+        self._buckets = [AsyncLimiter(item.amount, item.get_expiry()) for item in windows]
+
+    async def check(self) -> Decision:
+        """Count one event if every bucket has room (never waits), else refuse with the
+        seconds until a full bucket has drained one event."""
+        full = [bucket for bucket in self._buckets if not bucket.has_capacity()]
+        if full:
+            wait = max(bucket.time_period / bucket.max_rate for bucket in full)
+            return Decision(False, round(wait, 3), self._policy)
+        for bucket in self._buckets:
+            await bucket.acquire()  # has room: takes it without waiting
+        return Decision(True, 0.0, self._policy)

@@ -57,18 +57,3 @@ def test_two_processes_share_one_limit(prefix, wall_clock):
 def test_from_env_uses_redis(prefix):
     limits = RateLimits.from_env({"REDIS_URL": REDIS_URL})
     assert type(limits.storage).__name__ == "RedisStorage"
-
-
-def test_a_websockets_message_limit_stays_in_its_process(prefix):
-    """WS_MESSAGE is keyed by one WebSocket (one process): counted in memory, no Redis key,
-    so a second process's facade starts with a full window."""
-    import redis
-
-    one = RateLimits({Policy.WS_MESSAGE: "3/minute"}, redis_url=REDIS_URL, key_prefix=prefix)
-    two = RateLimits({Policy.WS_MESSAGE: "3/minute"}, redis_url=REDIS_URL, key_prefix=prefix)
-    assert [one.check(Policy.WS_MESSAGE, "ws:1").allowed for _ in range(4)] == [True] * 3 + [False]
-    assert one.remaining(Policy.WS_MESSAGE, "ws:1") == 0
-    assert two.check(Policy.WS_MESSAGE, "ws:1").allowed
-    assert list(redis.Redis.from_url(REDIS_URL).scan_iter(f"{prefix}*")) == []
-    one.reset(Policy.WS_MESSAGE, "ws:1")
-    assert one.check(Policy.WS_MESSAGE, "ws:1").allowed
