@@ -11,7 +11,8 @@
 4. Game: one protocol client per seat (4 per table), connecting at ``--connect-rate`` per
    second, asking for deltas (as the browser does) and applying them, each playing a random
    legal move as soon as its view says it is its turn (``--think-ms`` adds a pause), for
-   ``--seconds`` once every client has its snapshot.
+   ``--seconds`` once every client has its snapshot (no client moves before then, so the
+   2,000 handshakes do not queue behind tables already playing at full speed).
    Latency is action sent -> the event carrying that action received by its sender.
 
 Progress goes to stderr; the results to stdout, the last line one JSON object with keys
@@ -230,6 +231,7 @@ class Stats:
         self.error_kinds: dict[str, int] = {}
         self.echoes = 0
         self.connected = 0  # clients that received their first snapshot
+        self.go = asyncio.Event()  # play starts once every client is attached
 
     def error(self, kind: str) -> None:
         self.errors += 1
@@ -298,6 +300,7 @@ async def player(ws_url: str, table_id: int, cookie: str, seed: int, stats: Stat
                 if kind == "snapshot" and not greeted:
                     greeted = True
                     stats.connected += 1
+                    await stats.go.wait()  # attaching does not compete with play
                 if kind == "event" and sent_at is not None:
                     action = message.get("action")
                     if action is not None and action.get("seat") == state["you"]:
@@ -346,6 +349,7 @@ async def phase(name: str, coros_factory, seconds: float, warmup: float,
             await asyncio.sleep(0.25)
         log(f"{name}: {stats.connected}/{len(tasks)} clients attached after "
             f"{time.perf_counter() - began:.1f} s")
+        stats.go.set()
     log(f"{name}: {len(tasks)} connections, warm-up {warmup:.0f} s")
     await asyncio.sleep(warmup)
     measuring.set()
