@@ -6,8 +6,9 @@
    ``4 x tables`` guests and ``tables`` full Doppelkopf tables (48 deals, so none finishes).
 2. Starts the server: ``python -m app serve`` (one worker; ``--workers W`` starts W processes
    on W ports sharing Redis, clients spread over them).
-3. Echo baseline on the same stack: as many WebSockets as the game phase will have, each
-   sending a small frame to ``/ws/echo`` and waiting for it back, for ``--echo-seconds``.
+3. Echo baseline on the same stack: as many WebSockets as the game phase will have, opened
+   at ``--connect-rate`` per second, then each sending a small frame to ``/ws/echo`` and
+   waiting for it back, for ``--echo-seconds``.
 4. Game: one protocol client per seat (4 per table), connecting at ``--connect-rate`` per
    second, asking for deltas (as the browser does) and applying them, each playing a random
    legal move as soon as its view says it is its turn (``--think-ms`` adds a pause), for
@@ -320,12 +321,16 @@ async def player(ws_url: str, table_id: int, cookie: str, seed: int, stats: Stat
             stats.error(type(err).__name__)
 
 
-async def echoer(ws_url: str, stats: Stats, stop: asyncio.Event, measuring: asyncio.Event) -> None:
+async def echoer(ws_url: str, stats: Stats, stop: asyncio.Event, measuring: asyncio.Event,
+                 delay: float = 0.0) -> None:
     import websockets
 
     payload = json.dumps({"type": "action", "action": {"type": "play", "card": "QC"}})
+    await asyncio.sleep(delay)  # arrive over time, as the players do
     try:
         async with websockets.connect(ws_url, open_timeout=60, ping_interval=None) as ws:
+            stats.connected += 1
+            await stats.go.wait()  # every socket open before the first echo
             while not stop.is_set():
                 await ws.send(payload)
                 await ws.recv()
@@ -390,8 +395,9 @@ async def main(args) -> dict:
 
         echo = Stats()
         echo_time, echo_server_cpu, echo_client_cpu = await phase("echo", lambda stop, measuring: [
-            echoer(f"ws://127.0.0.1:{ports[i % len(ports)]}/ws/echo", echo, stop, measuring)
-            for i in range(connections)], args.echo_seconds, 2, servers)
+            echoer(f"ws://127.0.0.1:{ports[i % len(ports)]}/ws/echo", echo, stop, measuring,
+                   i / args.connect_rate)
+            for i in range(connections)], args.echo_seconds, 2, servers, echo)
         echo_rate = echo.echoes / echo_time
 
         game = Stats()
