@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from app.accounts.service import Accounts  # noqa: E402
 from app.clock import Clock  # noqa: E402
 from app.db.engine import make_engine, make_sessionmaker, upgrade  # noqa: E402
-from app.db.models import User  # noqa: E402
 from app.lobby.friends import Friends  # noqa: E402
 from app.lobby.service import Lobby, NewTable, Viewer  # noqa: E402
 from app.rooms.actor import ActorConfig  # noqa: E402
@@ -37,15 +37,11 @@ from app.rooms.manager import RoomManager  # noqa: E402
 from app.rooms.store import MatchStore, UnloggedMatchStore  # noqa: E402
 
 
-async def make_tables(rooms: RoomManager, lobby: Lobby, sessions, clock, count: int):
+async def make_tables(rooms: RoomManager, lobby: Lobby, accounts: Accounts, count: int):
     """``count`` full Doppelkopf tables of four guests; returns [(actor, [user ids])]."""
     tables = []
-    for index in range(count):
-        async with sessions() as db:
-            users = [User(name=f"b{index}x{seat}", password_hash=None, is_guest=True,
-                          created_at=clock.now()) for seat in range(4)]
-            db.add_all(users)
-            await db.commit()
+    for _ in range(count):
+        users = [await accounts.create_guest() for _seat in range(4)]
         viewers = [Viewer(id=u.id, name=u.name) for u in users]
         table = await lobby.create_table(viewers[0], NewTable(game="doppelkopf", preset="ddv",
                                                               deals=48))
@@ -108,7 +104,7 @@ async def main(args) -> dict:
     rooms = RoomManager(store, clock, config, rng_factory=lambda table_id: random.Random(table_id))
     lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock), max_open_tables=args.tables + 1)
     try:
-        tables = await make_tables(rooms, lobby, sessions, clock, args.tables)
+        tables = await make_tables(rooms, lobby, Accounts(sessions, clock), args.tables)
         stop, counter = asyncio.Event(), [0]
         tasks = [asyncio.create_task(play(actor, ids, random.Random(i), stop, counter))
                  for i, (actor, ids) in enumerate(tables)]
