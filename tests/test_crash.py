@@ -132,6 +132,17 @@ async def logged_actions(db_url: str, table_id: int, seat: int) -> list[dict]:
     return [a for a in rows if a.get("seat") == seat]
 
 
+async def live_play(clients: list[TableClient], at_least: int,
+                    seconds: tuple[float, float]) -> None:
+    """Wait for a random moment of live play: a random time within ``seconds`` and, on a slow
+    or busy machine, on until more than ``at_least`` actions are acknowledged (at most 60 s
+    more), so the signal never comes before real play."""
+    await asyncio.sleep(random.uniform(*seconds))
+    deadline = time.monotonic() + 60
+    while sum(len(c.acked) for c in clients) <= at_least and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+
+
 async def crash_and_resume(db_url: str, data_dir) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
@@ -152,7 +163,7 @@ async def crash_and_resume(db_url: str, data_dir) -> None:
             assert len((await anon.get("/api/games")).json()) >= 1
         stop = asyncio.Event()
         tasks = [asyncio.create_task(c.run(url, stop)) for c in clients]
-        await asyncio.sleep(random.uniform(1.0, 4.0))  # a random moment of live play
+        await live_play(clients, TABLES, (1.0, 4.0))
         server.send_signal(signal.SIGKILL)
         server.wait(10)
         results = await asyncio.gather(*tasks, return_exceptions=True)
@@ -220,7 +231,7 @@ async def test_sigterm_finishes_in_flight_actions_and_tells_every_client_to_reco
                                            seed=len(clients)))
             await api.client.aclose()
         tasks = [asyncio.create_task(c.run(url)) for c in clients]
-        await asyncio.sleep(random.uniform(1.0, 3.0))  # live play: actions are in flight
+        await live_play(clients, len(clients), (1.0, 3.0))  # actions are in flight
         server.send_signal(signal.SIGTERM)
         results = await asyncio.gather(*tasks, return_exceptions=True)
         assert all(r is None for r in results), results
