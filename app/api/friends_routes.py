@@ -33,34 +33,24 @@ async def add_friend(body: NameBody, services: ServicesDep, user: CurrentUser) -
     return {"status": await services.friends.add(user.id, body.name)}
 
 
-@router.post("/accept", dependencies=[Csrf])
-async def accept_friend(body: NameBody, services: ServicesDep, user: CurrentUser) -> dict[str, str]:
-    await services.friends.accept(user.id, body.name)
-    return {"status": "accepted"}
+#: The answers to a name that only change the relation: path (and Friends method) → status.
+NAME_ACTIONS = {"accept": "accepted", "remove": "removed", "decline": "declined",
+                "block": "blocked", "unblock": "unblocked"}
 
 
-@router.post("/remove", dependencies=[Csrf])
-async def remove_friend(body: NameBody, services: ServicesDep, user: CurrentUser) -> dict[str, str]:
-    await services.friends.remove(user.id, body.name)
-    return {"status": "removed"}
+def _name_action(action: str, status: str):
+    """POST /api/friends/<action> {name}: ``Friends.<action>(user, name)``, then ``status``."""
+
+    async def answer(body: NameBody, services: ServicesDep, user: CurrentUser) -> dict[str, str]:
+        await getattr(services.friends, action)(user.id, body.name)
+        return {"status": status}
+
+    answer.__name__ = f"{action}_friend"
+    return answer
 
 
-@router.post("/decline", dependencies=[Csrf])
-async def decline(body: NameBody, services: ServicesDep, user: CurrentUser) -> dict[str, str]:
-    await services.friends.decline(user.id, body.name)
-    return {"status": "declined"}
-
-
-@router.post("/block", dependencies=[Csrf])
-async def block(body: NameBody, services: ServicesDep, user: CurrentUser) -> dict[str, str]:
-    await services.friends.block(user.id, body.name)
-    return {"status": "blocked"}
-
-
-@router.post("/unblock", dependencies=[Csrf])
-async def unblock(body: NameBody, services: ServicesDep, user: CurrentUser) -> dict[str, str]:
-    await services.friends.unblock(user.id, body.name)
-    return {"status": "unblocked"}
+for _action, _status in NAME_ACTIONS.items():
+    router.post(f"/{_action}", dependencies=[Csrf])(_name_action(_action, _status))
 
 
 async def invite_friend(services, user, name: str, table_id: int) -> None:
