@@ -26,6 +26,13 @@ def require(service: str, available: bool, why: str) -> None:
     pytest.skip(f"{service} unavailable: {why}")
 
 
+def redis_test_url(offset: int) -> str:
+    """A Redis database for one suite: DOPPELRUNDE_TEST_REDIS_DB (default 13) plus ``offset``
+    (0-2), so that checkouts testing side by side on one machine do not flush each other's."""
+    base = int(os.environ.get("DOPPELRUNDE_TEST_REDIS_DB", "13"))
+    return f"redis://127.0.0.1:6379/{base + offset}"
+
+
 def artifacts_dir() -> Path:
     """Where tests keep screenshots and reports (DOPPELRUNDE_ARTIFACTS or ./test-artifacts)."""
     path = Path(os.environ.get("DOPPELRUNDE_ARTIFACTS", ROOT / "test-artifacts"))

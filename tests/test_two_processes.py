@@ -27,7 +27,7 @@ import httpx
 import pytest
 
 from app.db.engine import upgrade
-from tests.conftest import require
+from tests.conftest import redis_test_url, require
 from tests.platform_helpers import (
     choose_move,
     create_pg_database,
@@ -37,7 +37,7 @@ from tests.platform_helpers import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-REDIS_URL = "redis://127.0.0.1:6379/13"
+REDIS_URL = redis_test_url(0)
 LEASE_TTL = 2.0
 
 

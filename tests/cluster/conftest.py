@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import os
 from dataclasses import dataclass
 
 import pytest
@@ -19,9 +18,9 @@ import redis
 import redis.asyncio as aioredis
 
 from app.cluster.factory import Cluster, make_cluster
-from tests.conftest import require
+from tests.conftest import redis_test_url, require
 
-REDIS_URL = os.environ.get("DOPPELRUNDE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+REDIS_URL = redis_test_url(2)
 PREFIX = "test:"
 
 _reachable: tuple[bool, str] | None = None

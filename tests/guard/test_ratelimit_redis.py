@@ -7,9 +7,9 @@ import uuid
 import pytest
 
 from app.guard.ratelimit import Policy, RateLimits
-from tests.conftest import require
+from tests.conftest import redis_test_url, require
 
-REDIS_URL = "redis://127.0.0.1:6379/14"
+REDIS_URL = redis_test_url(1)
 
 pytestmark = pytest.mark.redis
 
