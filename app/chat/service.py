@@ -8,8 +8,10 @@ whom :meth:`ChatService.visible_to` is true; a late joiner gets :meth:`ChatServi
 
 Rules (docs/security.md):
 
-- **Text.** Line breaks and tabs become spaces, other control characters and the bidirectional
-  override/isolate characters (used to disguise text) are removed, the text is NFC-normalised
+- **Text.** Line breaks and tabs become spaces, every other invisible character (controls,
+  format characters such as bidi marks, zero widths and tag characters, and the other
+  default-ignorable code points: app.guard.invisible, by Unicode property) is removed (used to
+  disguise text), the text is NFC-normalised
   and trimmed. Empty after that: refused. Longer than ``max_chars`` (200) characters: refused,
   not cut (the writer decides what to drop); raw input over 8 times that is refused unread. The text is stored *raw*, never HTML-escaped:
   escaping happens once, when it is rendered (Jinja autoescape on the server,
@@ -47,6 +49,7 @@ from typing import Protocol
 
 from markupsafe import Markup, escape
 
+from app.guard.invisible import strip_invisible
 from app.guard.ratelimit import Decision, Policy
 
 #: The room name of the lobby chat (tables use their table id).
@@ -60,8 +63,6 @@ CONTEXT_LINES = 5
 #: The longest report reason, in characters.
 MAX_REASON_CHARS = 200
 
-# Bidirectional embedding/override/isolate controls: invisible, and used to disguise text.
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
 _WHITESPACE_CONTROLS = frozenset("\t\n\r\v\f\x1c\x1d\x1e\x1f\x85\u2028\u2029")
 
 
@@ -132,17 +133,11 @@ class InMemoryReportQueue:
 
 
 def clean_text(text: str) -> str:
-    """The text as stored: NFC, whitespace controls as spaces, other controls gone, trimmed."""
+    """The text as stored: NFC, whitespace controls as spaces, every other invisible character
+    gone (app.guard.invisible), trimmed."""
     text = unicodedata.normalize("NFC", text)
-    out = []
-    for ch in text:
-        if ch in _WHITESPACE_CONTROLS:
-            out.append(" ")
-        elif ch in _BIDI_CONTROLS or unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
-            continue
-        else:
-            out.append(ch)
-    return "".join(out).strip()
+    spaced = "".join(" " if ch in _WHITESPACE_CONTROLS else ch for ch in text)
+    return strip_invisible(spaced).strip()
 
 
 def render_text_for_html(text: str) -> Markup:

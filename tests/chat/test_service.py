@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 
 import pytest
 
@@ -239,3 +240,29 @@ def test_default_history_is_one_hundred(chat):
         posted(chat.post(LOBBY, "alice", str(i)))
     kept = chat.history(LOBBY, "bob")
     assert len(kept) == 100 and kept[0].text == "30" and kept[-1].text == "129"
+
+
+def test_every_invisible_format_character_is_removed():
+    """Issue 17 (13): every format character (category Cf: bidi marks such as U+061C, zero
+    widths, tag characters, invisible operators) and every other default-ignorable one
+    (variation selectors, the combining grapheme joiner, Hangul fillers) is removed — found by
+    Unicode property, so no code point of the class is missed. Only the joiner and the
+    presentation selector inside an emoji sequence stay (they are part of its picture)."""
+    import sys
+
+    formats = [chr(cp) for cp in range(sys.maxunicode + 1)
+               if unicodedata.category(chr(cp)) == "Cf"]
+    assert len(formats) > 150
+    for ch in formats:
+        assert clean_text(f"a{ch}b") == "ab", f"U+{ord(ch):04X} kept"
+    ignorable_letters_and_marks = ["\u034f", "\u115f", "\u1160", "\u3164", "\uffa0", "\u180b",
+                                   "\ufe00", "\ufe0f", "\U000e0100", "\U000e01ef"]
+    for ch in ignorable_letters_and_marks:
+        assert clean_text(f"a{ch}b") == "ab", f"U+{ord(ch):04X} kept"
+    assert clean_text("\u061cevil") == "evil"
+    assert clean_text("\U000e0041\U000e0042hidden") == "hidden"  # tag characters
+    assert clean_text("\u3164") == ""  # a blank made of a Hangul filler is empty
+    # the joiner and the emoji presentation selector inside emoji sequences stay
+    assert clean_text("👨\u200d👩\u200d👧") == "👨\u200d👩\u200d👧"
+    assert clean_text("❤\ufe0f\u200d🔥") == "❤\ufe0f\u200d🔥"
+    assert clean_text("👍🏽") == "👍🏽"
