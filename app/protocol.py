@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from app.guard.fields import MAX_SAFE_INT, DbId, InviteKey, Seq
 from app.guard.messages import validation_error_message
 
 
@@ -34,10 +35,10 @@ class Hello(_Msg):
     the whole ``state``, and a resume sends the missed patches."""
 
     type: Literal["hello"]
-    table: int | None = None
-    last_seq: int | None = Field(default=None, ge=0)
+    table: DbId | None = None
+    last_seq: Seq | None = None
     epoch: str | None = Field(default=None, max_length=64)
-    key: str | None = Field(default=None, max_length=64)
+    key: InviteKey | None = None
     deltas: bool = False
 
 
@@ -71,7 +72,7 @@ class ReportCommand(_Msg):
     """Report chat line ``line`` of the current room to the moderators."""
 
     type: Literal["report"]
-    line: int = Field(ge=1)
+    line: int = Field(ge=1, le=MAX_SAFE_INT)
     reason: str = Field(default="", max_length=200)
 
 

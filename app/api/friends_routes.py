@@ -8,6 +8,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from app.api.deps import Csrf, CurrentUser, ServicesDep, viewer
+from app.guard.fields import DbId
 from app.i18n import N_
 from app.lobby.friends import FriendError
 
@@ -20,7 +21,7 @@ class NameBody(BaseModel):
 
 class InviteBody(BaseModel):
     name: str = Field(max_length=64)
-    table: int
+    table: DbId
 
 
 @router.get("")

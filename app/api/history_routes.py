@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Query
 
 from app.api.deps import MaybeUser, ServicesDep
+from app.guard.fields import TableIdPath
 from app.history.replay import replay_frames
 
 router = APIRouter(prefix="/api")
@@ -32,7 +33,7 @@ async def game_leaderboard(game: str, services: ServicesDep, user: MaybeUser) ->
 
 
 @router.get("/tables/{table_id}/replay")
-async def table_replay(table_id: int, services: ServicesDep) -> dict[str, Any]:
+async def table_replay(table_id: TableIdPath, services: ServicesDep) -> dict[str, Any]:
     """The replay frames of a finished match (every hand shown); 409 while it is played.
     ``seats``: the players' names by seat; ``seat_info``: {"seat", "name", "bot"} by seat (the
     browser names computer players in its language)."""

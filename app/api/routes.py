@@ -24,6 +24,7 @@ from app.api.deps import (
     viewer,
 )
 from app.api.friends_routes import NameBody
+from app.guard.fields import InviteKey, TableIdPath
 from app.lobby.service import NewTable
 
 router = APIRouter(prefix="/api")
@@ -35,7 +36,7 @@ class Credentials(BaseModel):
 
 
 class JoinBody(BaseModel):
-    key: str | None = Field(default=None, max_length=64)
+    key: InviteKey | None = None
 
 
 def user_json(user) -> dict[str, Any] | None:
@@ -106,31 +107,31 @@ async def create_table(body: NewTable, services: ServicesDep, user: CurrentUser)
 
 
 @router.get("/tables/{table_id}")
-async def table(table_id: int, services: ServicesDep, user: MaybeUser) -> dict[str, Any]:
+async def table(table_id: TableIdPath, services: ServicesDep, user: MaybeUser) -> dict[str, Any]:
     return await services.lobby.table(viewer(user), table_id)
 
 
 @router.post("/tables/{table_id}/join", dependencies=[Csrf])
-async def join(table_id: int, body: JoinBody, services: ServicesDep,
+async def join(table_id: TableIdPath, body: JoinBody, services: ServicesDep,
                user: CurrentUser) -> dict[str, Any]:
     return {"seat": await services.lobby.join(viewer(user), table_id, body.key)}
 
 
 @router.post("/tables/{table_id}/leave", dependencies=[Csrf])
-async def leave(table_id: int, services: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+async def leave(table_id: TableIdPath, services: ServicesDep, user: CurrentUser) -> dict[str, Any]:
     await services.lobby.leave(viewer(user), table_id)
     return {"left": True}
 
 
 @router.post("/tables/{table_id}/invite", dependencies=[Csrf])
-async def invite(table_id: int, body: NameBody, services: ServicesDep,
+async def invite(table_id: TableIdPath, body: NameBody, services: ServicesDep,
                  user: CurrentUser) -> dict[str, Any]:
     await services.lobby.invite(viewer(user), table_id, body.name)
     return {"invited": body.name}
 
 
 @router.get("/tables/{table_id}/scenario")
-async def scenario(table_id: int, services: ServicesDep) -> dict[str, Any]:
+async def scenario(table_id: TableIdPath, services: ServicesDep) -> dict[str, Any]:
     """The table's match as a scenario document (replays with ``python -m app replay``)."""
     return await services.lobby.scenario(table_id)
 

@@ -29,6 +29,7 @@ from app.cluster.claims import Claims, InProcessClaims
 from app.db.models import Friendship, GameTable, Invitation, Seat, User
 from app.games.base import RulesError
 from app.games.registry import UnknownGame, available_games, get_game
+from app.guard.fields import same_key
 from app.i18n import N_
 from app.i18n.errors import LocalizedError
 from app.i18n.names import GAMES, OPTIONS
@@ -329,7 +330,7 @@ class Lobby:
             return True
         if table.opponents == "friend":
             return await self._friends.are_friends(viewer.id, table.owner_id)
-        if key is not None and secrets.compare_digest(key, table.secret):
+        if same_key(key, table.secret):
             return True
         invited = (await db.execute(select(Invitation.id).where(
             Invitation.table_id == table.id, Invitation.user_id == viewer.id))).first()
@@ -354,7 +355,7 @@ class Lobby:
                     Seat.table_id == table_id, Seat.user_id == viewer.id))).first()
                 if seated is not None or await self._may_join(db, viewer, table, key):
                     return
-            elif key is not None and secrets.compare_digest(key, table.secret):
+            elif same_key(key, table.secret):
                 return
         raise LobbyError(N_("this table is private"), 403)
 

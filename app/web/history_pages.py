@@ -7,6 +7,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 
 from app.api.deps import MaybeUser, ServicesDep
 from app.games.registry import available_games
+from app.guard.fields import TableIdPath
 from app.history.service import HistoryError
 from app.i18n import _
 from app.i18n.errors import localized
@@ -52,7 +53,7 @@ async def leaderboard_page(game: str, request: Request, services: ServicesDep, u
 
 
 @router.get("/tables/{table_id}/replay", response_class=HTMLResponse)
-async def replay_page(table_id: int, request: Request, services: ServicesDep, user: MaybeUser):
+async def replay_page(table_id: TableIdPath, request: Request, services: ServicesDep, user: MaybeUser):
     """The replay viewer (static/js/replay.js); only for a finished match."""
     try:
         table = await services.lobby.table(None, table_id)

@@ -7,7 +7,7 @@ again with the error. Every form carries the CSRF token (hidden field ``csrf``).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -29,6 +29,7 @@ from app.api.deps import (
     viewer,
 )
 from app.bots import LEVELS
+from app.guard.fields import INVITE_KEY_PATTERN, DbId, InviteKey, TableIdPath
 from app.i18n import N_, _, names
 from app.i18n.errors import localized
 from app.lobby.friends import FriendError
@@ -103,7 +104,8 @@ async def lobby(request: Request, services: ServicesDep, user: MaybeUser):
 
 @router.post("/invite-friend", dependencies=[Csrf])
 async def invite_friend_form(request: Request, services: ServicesDep, user: MaybeUser,
-                             name: str = Form(max_length=64), table: int = Form()) -> Response:
+                             name: str = Form(max_length=64),
+                             table: Annotated[DbId, Form()] = ...) -> Response:
     """Invite a friend to one of one's own tables from the lobby's friends list."""
     from app.api.friends_routes import invite_friend
 
@@ -212,8 +214,8 @@ async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser
 
 
 @router.get("/tables/{table_id}", response_class=HTMLResponse)
-async def table_page(table_id: int, request: Request, services: ServicesDep, user: MaybeUser,
-                     key: str | None = None):
+async def table_page(table_id: TableIdPath, request: Request, services: ServicesDep, user: MaybeUser,
+                     key: InviteKey | None = None):
     """The table: seats before the start, then the game (rendered by static/js/table.js)."""
     try:
         table = await services.lobby.table(viewer(user), table_id)
@@ -224,8 +226,9 @@ async def table_page(table_id: int, request: Request, services: ServicesDep, use
 
 
 @router.post("/tables/{table_id}/join", dependencies=[Csrf])
-async def join_form(table_id: int, request: Request, services: ServicesDep, user: MaybeUser,
-                    key: str = Form("")) -> Response:
+async def join_form(table_id: TableIdPath, request: Request, services: ServicesDep, user: MaybeUser,
+                    key: str = Form("", pattern=INVITE_KEY_PATTERN.replace("{1,64}", "{0,64}"))
+                    ) -> Response:
     if user is None:
         return _back("/login")
     try:
@@ -236,7 +239,7 @@ async def join_form(table_id: int, request: Request, services: ServicesDep, user
 
 
 @router.post("/tables/{table_id}/leave", dependencies=[Csrf])
-async def leave_form(table_id: int, request: Request, services: ServicesDep,
+async def leave_form(table_id: TableIdPath, request: Request, services: ServicesDep,
                      user: MaybeUser) -> Response:
     if user is None:
         return _back("/login")
@@ -248,7 +251,7 @@ async def leave_form(table_id: int, request: Request, services: ServicesDep,
 
 
 @router.post("/tables/{table_id}/invite", dependencies=[Csrf])
-async def invite_form(table_id: int, request: Request, services: ServicesDep, user: MaybeUser,
+async def invite_form(table_id: TableIdPath, request: Request, services: ServicesDep, user: MaybeUser,
                       name: str = Form(max_length=64)) -> Response:
     if user is None:
         return _back("/login")
@@ -278,7 +281,7 @@ async def friends_form(verb: str, request: Request, services: ServicesDep, user:
 
 
 @router.get("/tables/{table_id}/scores", response_class=HTMLResponse)
-async def scores_page(table_id: int, request: Request, services: ServicesDep, user: MaybeUser):
+async def scores_page(table_id: TableIdPath, request: Request, services: ServicesDep, user: MaybeUser):
     """The score sheet of a table's match (replayed from the event log)."""
     try:
         data = await services.lobby.score_sheet(table_id)
