@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
+from pydantic import model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -38,8 +39,12 @@ class Settings(BaseSettings):
     away_grace: float | None = 30.0
     #: recent server messages kept per seat for resuming clients
     resume_buffer: int = 64
-    #: largest accepted WebSocket message, in bytes
+    #: largest accepted WebSocket message, in bytes (larger ones are answered ``too_large``)
     ws_max_message: int = 4096
+    #: the transport's hard cap on a WebSocket frame (uvicorn ``ws_max_size``), in bytes:
+    #: larger than ws_max_message, so an oversized message reaches the app and gets the
+    #: documented ``too_large`` error; only frames over this cap are cut with 1009
+    ws_max_frame: int = 65536
     #: origins allowed to open the WebSocket besides the site's own host ("*" allows any)
     allowed_origins: list[str] = []
     #: mark cookies Secure (behind HTTPS)
@@ -78,6 +83,12 @@ class Settings(BaseSettings):
     play_now_fill_after: float = 30.0
     #: Play now: deals per match of a table the queue forms
     play_now_deals: int = 4
+
+    @model_validator(mode="after")
+    def _frame_cap_above_message_limit(self) -> Settings:
+        if self.ws_max_frame <= self.ws_max_message:
+            raise ValueError("WS_MAX_FRAME must be larger than WS_MAX_MESSAGE")
+        return self
 
     def resolved_secret(self) -> str:
         """SECRET_KEY, or the one kept in data_dir/secret_key (created on first use)."""

@@ -69,7 +69,7 @@ def build_server(settings: Settings, services: Services | None = None, *, host: 
     services = services or build_services(settings)
     app = create_app(settings, services)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning",
-                            ws_max_size=settings.ws_max_message, proxy_headers=True,
+                            ws_max_size=settings.ws_max_frame, proxy_headers=True,
                             ws_per_message_deflate=settings.ws_per_message_deflate)
     return GracefulServer(config, services, freeze_after)
 
