@@ -28,6 +28,7 @@ from app.i18n.errors import localized
 from app.lobby.friends import FriendError
 from app.lobby.service import LobbyError
 from app.services import Services, build_services
+from app.web.headers import with_security_headers
 
 ROOT = Path(__file__).resolve().parent.parent
 log = logging.getLogger(__name__)
@@ -132,4 +133,5 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     app.include_router(history_routes.router)
     app.include_router(history_pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    with_security_headers(app)  # outermost: error answers carry the headers too
     return app
