@@ -16,12 +16,12 @@ snapshot). See the models below for each message's fields.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Union
 
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from app.guard.fields import MAX_SAFE_INT, DbId, InviteKey, Seq
+from app.guard.fields import MAX_SAFE_INT, DbId, InviteKey, Seq, SmallInt
 from app.guard.messages import validation_error_message
 
 
@@ -103,6 +103,143 @@ def parse_client(text: str | bytes) -> AnyClient:
         return _client_adapter.validate_python(data)
     except ValidationError as err:
         raise ProtocolError(validation_error_message(err)) from None
+
+
+# --- the actions of each game (the ``action`` of an ActionCommand) ----------------------------
+#
+# A client's action is checked against its table's game models before the rules see it: the
+# right ``type`` with fields of the right types and lengths, and no other field (so nothing
+# unexpected reaches the rules, the event log or a replay). ``seat`` may be given; the room
+# refuses any seat but the sender's own. Whether the action is legal now is the rules' call.
+
+Card = Annotated[str, Field(min_length=1, max_length=8)]
+Word = Annotated[str, Field(min_length=1, max_length=32)]
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seat: SmallInt | None = None
+
+
+class Back(_Action):
+    """I'm back: end a computer player's takeover of one's seat (every game)."""
+
+    type: Literal["back"]
+
+
+class PlayCard(_Action):
+    """Doppelkopf, Doublehead Kids: play a card."""
+
+    type: Literal["play"]
+    card: Card
+
+
+class Announce(_Action):
+    """Doppelkopf, Doublehead Kids: Re/Kontra, No 90 … Black."""
+
+    type: Literal["announce"]
+    value: Word
+
+
+class Declare(_Action):
+    """Doppelkopf, Doublehead Kids: healthy or a reservation."""
+
+    type: Literal["declare"]
+    value: Word
+
+
+class PovertyCards(_Action):
+    """Doppelkopf: the three cards of a poverty, given or returned."""
+
+    type: Literal["poverty_give", "poverty_return"]
+    cards: list[Card] = Field(min_length=3, max_length=3)
+
+
+class PovertyAnswer(_Action):
+    type: Literal["poverty_answer"]
+    value: Literal["accept", "decline"]
+
+
+class WeddingPartner(_Action):
+    type: Literal["wedding_partner"]
+    partner: Annotated[int, Field(ge=0, le=3)]
+
+
+class Discard(_Action):
+    """Doppio: discard the card at a position."""
+
+    type: Literal["discard"]
+    position: Annotated[str, Field(min_length=1, max_length=4)]
+
+
+class Answer(_Action):
+    """Doppio: declare Doppio, or answer a catch window."""
+
+    type: Literal["doppio", "catch", "pass"]
+
+
+class Bid(_Action):
+    """Doppelganger Tricks: the secret bid."""
+
+    type: Literal["bid"]
+    value: SmallInt
+
+
+class PlayNamed(_Action):
+    """Doppelganger Tricks: play a card (``suit``: the suit named on a navy lead)."""
+
+    type: Literal["play"]
+    card: Card
+    suit: Annotated[str, Field(min_length=1, max_length=4)] | None = None
+
+
+class TakeBonus(_Action):
+    type: Literal["take_bonus"]
+    value: Word
+
+
+class DeclineBonus(_Action):
+    type: Literal["decline_bonus"]
+
+
+def _actions(*models: type[_Action]) -> tuple[TypeAdapter[Any], frozenset[str]]:
+    union = Annotated[Union[(Back, *models)], Field(discriminator="type")]  # noqa: UP007
+    types = frozenset(t for m in (Back, *models)
+                      for t in m.model_fields["type"].annotation.__args__)
+    return TypeAdapter(union), types
+
+
+_DOPPELKOPF = (PlayCard, Announce, Declare, PovertyCards, PovertyAnswer, WeddingPartner)
+#: game name → the model of its actions (tests register their own games with register_actions)
+ACTIONS: dict[str, tuple[TypeAdapter[Any], frozenset[str]]] = {
+    "doppelkopf": _actions(*_DOPPELKOPF),
+    "doublehead_kids": _actions(*_DOPPELKOPF),
+    "doppio": _actions(Discard, Answer),
+    "doppelganger_tricks": _actions(Bid, PlayNamed, TakeBonus, DeclineBonus),
+}
+
+
+def register_actions(game: str, *models: type[_Action]) -> None:
+    """Declare the action models of a game (besides the four above; e.g. a test game)."""
+    ACTIONS[game] = _actions(*models)
+
+
+def parse_action(game: str, data: Any) -> dict[str, Any]:
+    """The action ``data`` of a client at a table of ``game``, checked against the game's
+    models: returns it as sent (only the fields it gave). Raises ProtocolError with one short
+    line that never echoes the input."""
+    known = ACTIONS.get(game)
+    if known is None:
+        raise ProtocolError("Invalid action: this game takes no actions.")
+    adapter, types = known
+    kind = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in types:
+        raise ProtocolError("Invalid action: type: not an action of this game.")
+    try:
+        model = adapter.validate_python(data)
+    except ValidationError as err:
+        raise ProtocolError(validation_error_message(err).replace("Invalid message", "Invalid action", 1)) from None
+    return model.model_dump(exclude_unset=True)
 
 
 # --- server → client -------------------------------------------------------------------------

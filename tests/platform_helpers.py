@@ -31,8 +31,11 @@ PG_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 
 def register_highcard() -> None:
     """Make the test-only game ``highcard`` (tests/highcard_game.py) available."""
+    from app import protocol
+
     registry.GAME_MODULES.setdefault("highcard", "tests.highcard_game")
     registry.get_game.cache_clear()
+    protocol.register_actions("highcard", protocol.Declare, protocol.Announce, protocol.PlayCard)
 
 
 async def migrated_database(db_url: str):

@@ -180,6 +180,9 @@ class TableActor:
                     return
                 except Exception:  # one bad command must not end the table
                     log.exception("table %s: command %s failed", self.table_id, command[0])
+                    if command[0] == "act":  # the sender gets an answer; nothing changed
+                        self._error(command[1], "server_error",
+                                    "the server could not handle this action; try again")
                 finally:
                     self._queue.task_done()
                 if self.table is None:  # the table could not be loaded: nothing to serve
@@ -285,7 +288,12 @@ class TableActor:
         if seat is None:
             self._error(conn, "not_seated", "you do not hold a seat at this table")
             return
-        if "seat" in action and action["seat"] != seat:
+        try:  # the game's action models, before the rules see anything (app.protocol.ACTIONS)
+            action = protocol.parse_action(self.table.game, action)
+        except protocol.ProtocolError as err:
+            self._error(conn, "bad_message", str(err))
+            return
+        if action.get("seat") is not None and action["seat"] != seat:
             self._error(conn, "illegal", "that is not your seat")
             return
         await self._person_back(seat)  # anything they do: the computer player stops
