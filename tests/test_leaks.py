@@ -14,7 +14,16 @@ What counts as a leak in a message to seat ``s`` (the omniscient truth is ``stat
   a key) anywhere in the message, unless it is also in the spectators' message of the same seq
   (what the spectators see is public: played cards, a rule-derived trump list);
 - while some bid is still missing: another seat's bid value anywhere in the message (the view's
-  ``bids``, the broadcast ``action``, the ``events``).
+  ``bids``, the broadcast ``action``, the ``events``);
+- a secret decision (issue 17): any action a seat takes that the rules keep from another
+  audience. For every accepted action ``a`` of seat ``s`` in state ``S``, each other legal action
+  ``a2`` of ``s`` in ``S`` (up to ``ALTERNATIVES`` of them, of every type) is applied too; when an
+  audience ``o`` cannot tell ``a`` from ``a2`` by what the rules core makes public — the same
+  game events and the same ``Game.view(state, o)`` — the message ``o`` got must not tell them
+  apart either: its ``action`` must be what the room's projection
+  (``app.rooms.projection.action_for``) gives for ``a2``, and no field of it may carry a value
+  of ``a`` that ``a2`` does not share (a Doppio catch answer, a Doppelkopf reservation, the
+  poverty cards, a sealed bid).
 Spectator messages are checked for the bid rule too, and must never carry a hand. In every
 other game the seats ask for deltas (``hello.deltas``, as the browser does): their events carry
 JSON patches, scanned as sent and applied (``app.rooms.delta.ClientState``) for the bid rule and
@@ -26,7 +35,8 @@ computed once per step, not per message); the computer players are the random on
 about the server's projection, not about bot strength); no sleeps (``ManualClock``, no bot
 delay); the games run in pieces of ``CHUNK`` on two worker processes. The printed summary gives
 the CPU seconds per game (docs/security.md, "Proofs"). ``DOPPELRUNDE_LEAK_GAMES`` sets fewer games
-while developing.
+while developing. Every seat count of a game is played (game ``n`` of a game seats
+``player_counts[n % len(player_counts)]``).
 """
 
 from __future__ import annotations
@@ -56,6 +66,8 @@ from app.rooms.store import SeatInfo, TableInfo
 GAMES = ["doppelkopf", "doublehead_kids", "doppelganger_tricks", "doppio"]
 #: games of each game (DOPPELRUNDE_LEAK_GAMES overrides, e.g. 50 while developing)
 GAMES_PER_GAME = int(os.environ.get("DOPPELRUNDE_LEAK_GAMES", "1000"))
+#: other legal actions of the acting seat compared with each accepted action (secret decisions)
+ALTERNATIVES = 6
 #: games per piece of work handed to a worker process
 CHUNK = 50
 
@@ -145,10 +157,55 @@ def scan_cards(text: str, hidden: list[str], public: str) -> list[str]:
     return [json.loads(c) for c in hidden if c in text and c not in public]
 
 
+def alternatives(game, state, action: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+    """Other legal actions of ``action``'s seat in ``state``: every other type once, then more
+    at random, at most ALTERNATIVES."""
+    seat = action["seat"]
+    others = [dict(a, seat=seat) for a in game.legal_actions(state, seat)
+              if {**a, "seat": seat} != action]
+    by_type: dict[str, dict[str, Any]] = {}
+    for other in others:
+        by_type.setdefault(other["type"], other)
+    chosen = list(by_type.values())
+    rest = [a for a in others if a not in chosen]
+    rng.shuffle(rest)
+    return (chosen + rest)[:ALTERNATIVES]
+
+
+def scan_secret(game, state, action: dict[str, Any], messages: dict[int | None, dict[str, Any]],
+                rng: random.Random) -> list[str]:
+    """The secret-decision rule (module docstring): ``messages`` are the event messages each
+    audience got for the accepted ``action`` taken in ``state``."""
+    from app.rooms.projection import action_for
+
+    after, events = game.apply(state, action)
+    found = []
+    for other in alternatives(game, state, action, rng):
+        try:
+            other_after, other_events = game.apply(state, other)
+        except Exception:  # noqa: BLE001 - a listed action the rules refuse is not a secret
+            continue
+        if other_events != events:
+            continue  # the rules make the difference public
+        for audience, message in messages.items():
+            if audience == action["seat"]:
+                continue
+            if game.view(after, audience) != game.view(other_after, audience):
+                continue  # the audience's own view tells them apart: public
+            told = message.get("action") or {}
+            if told != action_for(game, other, audience):
+                found.append(f"{audience} told {told} of {action} (as if {other}: "
+                             f"{action_for(game, other, audience)})")
+            found += [f"{audience} told {key}={value!r} of {action}, unlike {other}"
+                      for key, value in told.items()
+                      if key != "seat" and action.get(key) == value != other.get(key)]
+    return found
+
+
 async def play_one(game_name: str, number: int) -> tuple[int, list[str]]:
     """One bot game (one deal) at an actor; returns (messages scanned, leaks found)."""
     game = get_game(game_name)
-    players = game.player_counts[-1]
+    players = game.player_counts[number % len(game.player_counts)]
     table = TableInfo(id=number, game=game_name, preset=None, rules={}, players=players, deals=1,
                       status="playing", skill="beginner",
                       seats=tuple(SeatInfo(seat=s, user_id=s + 1, name=f"p{s}", bot_level=None)
@@ -170,12 +227,16 @@ async def play_one(game_name: str, number: int) -> tuple[int, list[str]]:
     rng = random.Random(number * 7919)
     scanned, leaks = 0, []
     last: list[dict | None] = [None] * players  # each seat's state as its client holds it
+    acted: tuple[Any, dict[str, Any], int] | None = None  # (state before, action, its seq)
     for _ in range(5000):
         progress = actor.progress
         truth = game.state_json(progress.state)
         hidden = hidden_by_seat(truth["hands"])
         public_by_seq: dict[int, str] = {}
+        told: dict[int | None, dict[str, Any]] = {}  # per audience: the message of ``acted``
         for m in watcher.pending():
+            if acted is not None and m["seq"] == acted[2]:
+                told[None] = m
             scanned += 1
             public_by_seq[m["seq"]] = json.dumps(m)
             leaks += [f"spectator: {x}" for x in scan_bids(m, None, truth)]
@@ -188,6 +249,8 @@ async def play_one(game_name: str, number: int) -> tuple[int, list[str]]:
                 if m["type"] not in ("event", "snapshot"):
                     leaks.append(f"seat {seat} got {m['type']}: {m}")
                     continue
+                if acted is not None and m["seq"] == acted[2]:
+                    told[seat] = m
                 public = public_by_seq.get(m["seq"], "")
                 leaks += [f"{game_name} #{number} seat {seat} seq {m['seq']}: card {c}"
                           for c in scan_cards(json.dumps(m), hidden[seat], public)]
@@ -195,6 +258,10 @@ async def play_one(game_name: str, number: int) -> tuple[int, list[str]]:
                 leaks += [f"{game_name} #{number} seat {seat}: {x}"
                           for x in scan_bids({**m, "state": state}, seat, truth)]
                 last[seat] = state
+        if acted is not None and told:
+            leaks += [f"{game_name} #{number} ({players} seats) secret: {x}"
+                      for x in scan_secret(game, acted[0], acted[1], told, rng)]
+        acted = None
         if actor.table.status == "finished" or progress.match_over():
             break
         movers = [s for s in game.to_act(progress.state)]
@@ -203,8 +270,11 @@ async def play_one(game_name: str, number: int) -> tuple[int, list[str]]:
         seat = movers[0]
         view = last[seat]["view"]
         move = random_bot.choose(view, rng)
+        before, seq = progress.state, actor.seq
         actor.act(conns[seat], {k: v for k, v in move.items() if k != "seat"})
         await actor.idle()
+        if actor.seq > seq and progress.current.actions:
+            acted = (before, progress.current.actions[-1], seq + 1)
     assert actor.progress.match_over(), f"{game_name} #{number} did not finish"
     actor.stop()
     await task
@@ -265,7 +335,7 @@ def test_no_message_to_a_seat_shows_another_seats_cards_or_secret_bid():
         print(f"{game_name}: {played[game_name]} games, {scanned[game_name]} messages scanned, "
               f"{cpu[game_name]:.0f} CPU-s")
         assert played[game_name] == GAMES_PER_GAME
-        assert scanned[game_name] > played[game_name] * 20
+        assert scanned[game_name] > played[game_name] * 10
     print(f"{len(found)} leaks; {sum(cpu.values()):.0f} CPU-s, "
           f"{time.perf_counter() - started:.0f} s wall on 2 workers")
     assert found == [], found[:10]
@@ -291,3 +361,27 @@ def test_the_scanner_finds_a_planted_leak():
     assert not scan_bids(bid, 1, {"bids": [2, 3]})
 
 
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_secret_decisions_of_every_seat_count_stay_secret(game_name):
+    """A few games of each seat count of each game (the full run is the slow test above):
+    no card, bid or secret decision leaks."""
+    counts = len(get_game(game_name).player_counts)
+    played, total, found, _cpu = scan_games(game_name, 1, 4 * counts)[1:]
+    assert found == [], found[:5]
+    assert played == 4 * counts and total > 0
+
+
+def test_the_scanner_finds_a_leaked_secret_answer():
+    """The secret-decision rule is not blind: a catch answer told to another seat is found."""
+    from app.games.doppio.actions import legal_actions as doppio_legal
+
+    game = get_game("doppio")
+    rng = random.Random(5)
+    state = game.new_round(game.make_rules({}), 3, *game.deal(game.make_rules({}), 3, rng), 2)
+    state, _ = game.apply(state, {"seat": 0, "type": "discard", "position": "L1"})
+    assert {"type": "catch", "seat": 1} in doppio_legal(state, 1)
+    catch = {"seat": 1, "type": "catch"}
+    leaked = {0: {"action": {"type": "catch", "seat": 1}}}
+    assert scan_secret(game, state, catch, leaked, rng)

@@ -90,6 +90,11 @@ class Game(Protocol):
     name: str
     player_counts: tuple[int, ...]
     presets: Mapping[str, Mapping[str, Any]]
+    #: Optional. Action types that are themselves a secret decision, each with the type every
+    #: other seat and spectator is told instead (the same for every choice): Doppio's
+    #: ``{"catch": "answer", "pass": "answer"}``. Other actions are told as ``{"type", "seat"}``
+    #: to the others (app.rooms.projection); their public effects are in the events and views.
+    secret_actions: Mapping[str, str]
 
     def make_rules(self, raw: Mapping[str, Any]) -> Any:
         """Build the rules from a scenario's ``rules`` object (``preset`` plus options).

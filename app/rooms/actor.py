@@ -50,6 +50,7 @@ from app.games.registry import get_game
 from app.rooms import delta
 from app.rooms.connection import Connection
 from app.rooms.match import MatchProgress, RoundRecord
+from app.rooms.projection import action_for
 from app.rooms.store import MatchStore, TableInfo
 
 log = logging.getLogger(__name__)
@@ -78,15 +79,6 @@ class ActorConfig:
 def quoted_reason(text: str, limit: int = 200) -> str:
     """A refusal reason cut to ``limit`` characters (the protocol's error line limit)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _action_for(action: dict[str, Any] | None, audience: int | None) -> dict[str, Any] | None:
-    """The accepted action as ``audience`` may see it: its own in full, anyone else's only as
-    type and seat. What an action did in public is in the game's events and each seat's view;
-    the raw action may hold a secret (a sealed bid, a catch answer)."""
-    if action is None or audience == action.get("seat"):
-        return action
-    return {"type": action.get("type"), "seat": action.get("seat")}
 
 
 class TableActor:
@@ -718,6 +710,7 @@ class TableActor:
         for conn, seat in self._conns.values():
             connected.setdefault(seat, []).append(conn)
         shared = self._shared()
+        game = get_game(self.table.game)
         for audience in audiences:
             conns = connected.get(audience, [])
             if audience is None and not conns:  # nobody watching: no view, no buffer
@@ -727,7 +720,7 @@ class TableActor:
             state = self._state(audience, shared)
             patch = delta.diff(self._last_state.get(audience), state)
             self._last_state[audience] = state
-            body = f'{head},"action":{encode(_action_for(action, audience))},"events":{events_json}'
+            body = f'{head},"action":{encode(action_for(game, action, audience))},"events":{events_json}'
             patched = f'{body},"patch":{encode(patch)}}}'
             buffer = self._buffers.setdefault(audience, deque(maxlen=self._config.resume_buffer))
             buffer.append((self.seq, patched))

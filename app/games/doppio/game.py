@@ -29,6 +29,9 @@ class DoppioGame:
     #: reaches 100, the room's fallback verdict is the lowest total too
     lower_scores_win = True
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
+    #: a catch answer is secret until the window closes (the close event names the catchers):
+    #: the other seats and spectators learn only that the seat answered
+    secret_actions: Mapping[str, str] = {"catch": "answer", "pass": "answer"}
 
     def make_rules(self, raw: Mapping[str, Any]) -> DoppioRules:
         """Build the rules; raises RulesError (see app.games.doppio.rules)."""
