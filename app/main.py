@@ -12,7 +12,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.exception_handlers import http_exception_handler, request_validation_exception_handler
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
@@ -108,8 +108,11 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
 
     @app.exception_handler(RequestValidationError)
     async def form_error(request: Request, err: RequestValidationError):
-        if not wants_page(request):
-            return await request_validation_exception_handler(request, err)
+        if not wants_page(request):  # FastAPI's shape, without the input (it may be huge,
+            # hostile, or not even JSON: an inf or NaN parsed from 1e400)
+            details = [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", ""))[:200],
+                        "type": e.get("type")} for e in err.errors()[:20]]
+            return JSONResponse({"detail": details}, status_code=422)
         from app.web.pages import error_page
 
         return await error_page(request, 422, None)

@@ -67,7 +67,7 @@ GAMES = ["doppelkopf", "doublehead_kids", "doppelganger_tricks", "doppio"]
 #: games of each game (DOPPELRUNDE_LEAK_GAMES overrides, e.g. 50 while developing)
 GAMES_PER_GAME = int(os.environ.get("DOPPELRUNDE_LEAK_GAMES", "1000"))
 #: other legal actions of the acting seat compared with each accepted action (secret decisions)
-ALTERNATIVES = 6
+ALTERNATIVES = 3
 #: games per piece of work handed to a worker process
 CHUNK = 50
 

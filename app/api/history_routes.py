@@ -21,7 +21,7 @@ async def player(name: str, services: ServicesDep) -> dict[str, Any]:
 
 @router.get("/players/{name}/matches")
 async def player_matches(name: str, services: ServicesDep, limit: int = Query(20, ge=1, le=100),
-                         offset: int = Query(0, ge=0)) -> dict[str, Any]:
+                         offset: int = Query(0, ge=0, le=100_000)) -> dict[str, Any]:
     """A registered player's finished matches, newest first."""
     return await services.history.matches(name, limit=limit, offset=offset)
 

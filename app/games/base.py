@@ -42,6 +42,25 @@ class RulesError(ValueError):
         self.message = message
 
 
+#: the refusal of a number outside its option's documented range (the range is in the game's
+#: ``option_ranges`` and docs/rules/)
+OUT_OF_RANGE = "a number outside the allowed range"
+
+
+def check_range(name: str, value: Any, bounds: tuple[float, float], *, whole: bool = True) -> None:
+    """Raise RulesError unless ``value`` is a number (a whole number when ``whole``; never a
+    bool, infinite or NaN) with ``low <= value <= high`` for ``bounds = (low, high)``: the
+    documented range of option ``name``. Every numeric option of every game has one, so no
+    option can hold a value the database, the JSON encoder or a browser cannot."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise RulesError(name, "expected an integer" if whole else "expected a number")
+    if whole and not isinstance(value, int):
+        raise RulesError(name, "expected an integer")
+    low, high = bounds
+    if not low <= value <= high:  # NaN fails every comparison
+        raise RulesError(name, OUT_OF_RANGE)
+
+
 class DealError(ValueError):
     """A deal that does not fit the game: wrong hand sizes or not a permutation of the deck.
 

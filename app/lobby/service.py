@@ -16,9 +16,9 @@ import asyncio
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -59,7 +59,7 @@ RULES_MESSAGES = (
     N_("expected an object"), N_("expected a number of seconds above 0 and at most 60"),
     N_("announcements belong to the advanced game (scoring advanced)"),
     N_("duel mode is two people and two computer players (choose 2)"),
-    N_("duel mode is played over 4 deals"),
+    N_("duel mode is played over 4 deals"), N_("a number outside the allowed range"),
 )
 
 
@@ -75,21 +75,34 @@ def rules_refusal(err: RulesError) -> LobbyError:
                       option=OPTIONS.get(err.path, err.path), problem=err.message)
 
 
+#: a rule option's value as New Game may send it: a switch, a number (finite, at most a
+#: billion either way: each game's option_ranges narrow it further), a named value or a list
+#: of names (solos). Anything else never reaches a game's make_rules.
+OptionValue = (StrictBool | Annotated[int, Field(strict=True, ge=-10**9, le=10**9)]
+               | Annotated[float, Field(strict=True, allow_inf_nan=False, ge=-1e9, le=1e9)]
+               | Annotated[str, Field(max_length=64)]
+               | Annotated[list[Annotated[str, Field(max_length=32)]], Field(max_length=32)]
+               | None)
+
+
 class NewTable(BaseModel):
-    """New Game: game, rules preset and options, seats, deals, opponents, computer players."""
+    """New Game: game, rules preset and options, seats, deals, opponents, computer players.
+    Every field has its documented range (checked here, at the edge); the game's own options
+    are checked against its ``option_ranges`` by its ``make_rules``."""
 
     model_config = ConfigDict(extra="forbid")
-    game: str = "doppelkopf"
-    preset: str | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    players: int | None = None
-    deals: int = Field(default=4, ge=1)
+    game: str = Field(default="doppelkopf", max_length=32)
+    preset: str | None = Field(default=None, max_length=32)
+    options: dict[Annotated[str, Field(max_length=64)], OptionValue] = Field(
+        default_factory=dict, max_length=32)
+    players: int | None = Field(default=None, ge=2, le=8)
+    deals: int = Field(default=4, ge=1, le=1000)
     opponents: Literal["any", "friend", "invited"] = "any"
     skill: Literal["beginner", "intermediate", "expert"] = "beginner"
-    bots: int = Field(default=0, ge=0)
+    bots: int = Field(default=0, ge=0, le=7)
     #: seconds per move before a computer player moves for a silent person (None: no timer)
     turn_seconds: int | None = Field(default=None, ge=5, le=600)
-    invite: list[str] = Field(default_factory=list, max_length=8)
+    invite: list[Annotated[str, Field(max_length=64)]] = Field(default_factory=list, max_length=8)
     #: idempotency key of the form (a double submit, on any process, opens one table)
     key: str | None = Field(default=None, min_length=1, max_length=64)
 

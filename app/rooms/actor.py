@@ -50,7 +50,7 @@ from app.games.registry import get_game
 from app.rooms import delta
 from app.rooms.connection import Connection
 from app.rooms.match import MatchProgress, RoundRecord
-from app.rooms.projection import action_for
+from app.rooms.projection import Unsendable, action_for, check_sendable
 from app.rooms.store import MatchStore, TableInfo
 
 log = logging.getLogger(__name__)
@@ -431,6 +431,13 @@ class TableActor:
             self._error(origin, "illegal", quoted_reason(str(err)) or "not allowed now")
             return False
         record = progress.current
+        try:  # serialize before commit: log only what can be stored and sent
+            check_sendable(progress.game, action, new_state, events)
+        except Unsendable as err:
+            log.error("table %s: refused %s: %s", self.table_id, action.get("type"), err)
+            self._error(origin, "server_error", "the result of this action cannot be kept; "
+                        "choose another")
+            return False
         try:
             await self._store.append_action(record.id, len(record.actions), action)
         except IntegrityError:

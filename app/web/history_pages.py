@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from app.api.deps import MaybeUser, ServicesDep
@@ -28,7 +28,7 @@ async def profile_page(name: str, request: Request, services: ServicesDep, user:
 
 @router.get("/players/{name}/matches", response_class=HTMLResponse)
 async def history_page(name: str, request: Request, services: ServicesDep, user: MaybeUser,
-                       page: int = 1):
+                       page: int = Query(1, ge=1, le=5_000)):
     page = max(page, 1)
     try:
         data = await services.history.matches(name, limit=20, offset=(page - 1) * 20)

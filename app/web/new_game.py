@@ -9,6 +9,7 @@ named-value options such as Doppelkopf's ``table_mode``, each in ``opt_<name>``)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -56,6 +57,8 @@ def _options(form: Mapping[str, Any]) -> dict[str, Any]:
         raw = str(form.get(f"opt_{name}", "")).strip()
         try:
             value = float(raw)
+            if not math.isfinite(value) or abs(value) > 1e9:
+                raise ValueError(raw)
         except ValueError:
             raise LobbyError(N_("rule option '%(option)s': %(problem)s"), field=name,
                              translated=("option", "problem"), option=OPTIONS.get(name, name),

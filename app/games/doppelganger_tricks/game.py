@@ -34,6 +34,8 @@ class DoppelgangerTricks:
     name: str = "doppelganger_tricks"
     player_counts: tuple[int, ...] = (3, 4)
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
+    #: no numeric options
+    option_ranges: Mapping[str, tuple[float, float]] = {}
 
     def make_rules(self, raw: Mapping[str, Any]) -> Rules:
         """Rules from ``{}`` or ``{"preset": "standard"}``; RulesError for anything else."""

@@ -12,7 +12,14 @@ from app.games.base import DealError, MatchStatus, RoundOutcome, best_seats, tot
 from app.games.doppelkopf import engine
 from app.games.doppelkopf.cards import ALL_CARDS, deck
 from app.games.doppelkopf.modes import deal_hands, table_layout
-from app.games.doppelkopf.rules import PRESETS, Rules, make_rules, option_choices, rules_json
+from app.games.doppelkopf.rules import (
+    OPTION_RANGES,
+    PRESETS,
+    Rules,
+    make_rules,
+    option_choices,
+    rules_json,
+)
 from app.games.doppelkopf.scoring import score
 from app.games.doppelkopf.state import State
 from app.games.doppelkopf.view import view
@@ -43,6 +50,8 @@ class Doppelkopf:
     name = "doppelkopf"
     player_counts = (4,)
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
+    #: every numeric option's documented range (inclusive)
+    option_ranges: Mapping[str, tuple[float, float]] = OPTION_RANGES
 
     def make_rules(self, raw: Mapping[str, Any]) -> Rules:
         return make_rules(raw)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from app.games.base import RulesError
+from app.games.base import RulesError, check_range
 
 STANDARD_SOLOS = (
     "solo_clubs",
@@ -52,7 +52,7 @@ class Rules:
     re_kontra_doubles, no_back_door, charlie_caught, solo_requires_no90: see the rulings.
     announcements: Re/Kontra and No 90 … Black may be announced at all.
     wedding: the Hochzeit reservation is offered.
-    deals: how many deals a match has (None: the match is open-ended).
+    deals: how many deals a match has (None: the match is open-ended; else 1 to 1,000).
     table_mode: ``standard``; ``duel`` (GameTwist duel mode: people at seats 0 and 2, computer
         players at 1 and 3); ``tournament`` (GameTwist tournament mode without shown
         announcements: the view hides running card points, parties and the standing list of
@@ -102,6 +102,9 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 
+#: every numeric option's documented range (inclusive)
+OPTION_RANGES: dict[str, tuple[float, float]] = {"deals": (1, 1000)}
+
 _CHOICES = {
     "solo_leads": ("left_of_dealer", "soloist"),
     "wedding_clarification": ("any", "first_non_trump", "first_trump", "named"),
@@ -138,9 +141,12 @@ def _coerce(name: str, value: Any, default: Any) -> Any:
     if name in ("solos", "extra_solos"):
         return _solo_list(name, value, STANDARD_SOLOS if name == "solos" else EXTRA_SOLOS)
     if name == "deals":
-        if value is None or (type(value) is int and value > 0):
+        if value is None:
             return value
-        raise RulesError(name, "expected a positive whole number or null")
+        if type(value) is not int or value < 1:
+            raise RulesError(name, "expected a positive whole number or null")
+        check_range(name, value, OPTION_RANGES[name])
+        return value
     if isinstance(default, bool):
         if type(value) is not bool:
             raise RulesError(name, "expected true or false")

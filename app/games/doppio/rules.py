@@ -2,24 +2,27 @@
 
 Options (all optional; an omitted option takes its default):
 
-- ``catch_window_seconds`` (number, default 3, 0 < s <= 60): how long a catch window stays open.
+- ``catch_window_seconds`` (number, default 3, 0.1 to 60): how long a catch window stays open.
   The rules core has no clock: the room counts down (showing it to the players) and calls
   ``GAME.close_catch_window`` at the deadline. Kept here because it is a table setting.
-- ``doppio_max_value`` (int, default 10): the highest hand value at which Doppio may be declared.
-- ``failure_penalty`` (int >= 0, default 20): added to a failed declarer's hand value.
-- ``game_end_total`` (int > 0, default 100): the match ends after a round in which some seat's
-  running total reaches this.
+- ``doppio_max_value`` (int, default 10, 0 to 60): the highest hand value at which Doppio may
+  be declared.
+- ``failure_penalty`` (int, default 20, 0 to 1,000): added to a failed declarer's hand value.
+- ``game_end_total`` (int, default 100, 1 to 10,000): the match ends after a round in which some
+  seat's running total reaches this.
+
+Each range is :data:`OPTION_RANGES` (``GAME.option_ranges``): outside it, RulesError.
 
 Presets: ``standard`` (every default; the rulebook plus docs/rules/doppio.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from app.games.base import JSON, RulesError
+from app.games.base import JSON, RulesError, check_range
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,31 +38,23 @@ class DoppioRules:
 PRESETS: dict[str, dict[str, Any]] = {"standard": {}}
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: object) -> bool:
-    return _is_int(value) or isinstance(value, float)
-
-
-#: option → (check of a valid value, what a valid value is)
-_OPTION_CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
-    "catch_window_seconds": (lambda v: _is_number(v) and 0 < v <= 60,
-                             "expected a number of seconds above 0 and at most 60"),
-    "doppio_max_value": (_is_int, "expected an integer"),
-    "failure_penalty": (lambda v: _is_int(v) and v >= 0, "expected an integer of at least 0"),
-    "game_end_total": (lambda v: _is_int(v) and v > 0, "expected an integer above 0"),
+#: option → its documented range (inclusive)
+OPTION_RANGES: dict[str, tuple[float, float]] = {
+    "catch_window_seconds": (0.1, 60),
+    "doppio_max_value": (0, 60),
+    "failure_penalty": (0, 1000),
+    "game_end_total": (1, 10_000),
 }
 
 
 def _check_option(name: str, value: object) -> None:
     """Raise RulesError unless ``name`` is an option and ``value`` a valid value of it."""
-    if name not in _OPTION_CHECKS:
+    if name not in OPTION_RANGES:
         raise RulesError(name, "unknown option")
-    valid, expected = _OPTION_CHECKS[name]
-    if not valid(value):
-        raise RulesError(name, expected)
+    if name == "catch_window_seconds":
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 60:
+            raise RulesError(name, "expected a number of seconds above 0 and at most 60")
+    check_range(name, value, OPTION_RANGES[name], whole=name != "catch_window_seconds")
 
 
 def make_rules(raw: Mapping[str, Any]) -> DoppioRules:

@@ -18,7 +18,13 @@ from app.games.doppelkopf import check_hands
 from app.games.doppelkopf.state import KONTRA, PARTY_NAMES, RE, State
 from app.games.doublehead_kids.coins import lines_json, round_coins
 from app.games.doublehead_kids.names import CARD_NAMES, TEAM_NAMES
-from app.games.doublehead_kids.rules import PRESETS, KidsRules, make_rules, rules_json
+from app.games.doublehead_kids.rules import (
+    OPTION_RANGES,
+    PRESETS,
+    KidsRules,
+    make_rules,
+    rules_json,
+)
 
 
 def next_dealer(dealer: int) -> int:
@@ -57,6 +63,8 @@ class DoubleheadKids:
     name = "doublehead_kids"
     player_counts = (4,)
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
+    #: every numeric option's documented range (inclusive)
+    option_ranges: Mapping[str, tuple[float, float]] = OPTION_RANGES
 
     def make_rules(self, raw: Mapping[str, Any]) -> KidsRules:
         return make_rules(raw)

@@ -13,7 +13,7 @@ Kids options (a scenario's ``rules`` object):
 - ``scoring``: ``basic`` (1 golden coin for the winners) or ``advanced`` (thresholds 120 / 150 /
   180, Foxy and Karlchen). Set by the preset.
 - ``target_coins``: the game ends after a round in which a player has this many golden coins
-  (5 in ``basic``, 10 in ``advanced``).
+  (5 in ``basic``, 10 in ``advanced``; 1 to 100).
 - ``announcements``: the Doppelkopf announcements (Re, Kontra, No 90 … Black) with their
   deadlines; off by default, and only with ``scoring: advanced`` (the rulebook offers them as
   the advanced game's "new announcement types").
@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.games.base import RulesError
+from app.games.base import RulesError, check_range
 from app.games.doppelkopf.rules import Rules
 
 SCORINGS = ("basic", "advanced")
@@ -83,6 +83,8 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 OPTIONS = ("scoring", "target_coins", "announcements", "play_on_until_leader")
+#: every numeric option's documented range (inclusive)
+OPTION_RANGES: dict[str, tuple[float, float]] = {"target_coins": (1, 100)}
 
 
 def _coerce(name: str, value: Any) -> Any:
@@ -93,6 +95,7 @@ def _coerce(name: str, value: Any) -> Any:
     if name == "target_coins":
         if type(value) is not int or value < 1:
             raise RulesError(name, "expected a positive whole number")
+        check_range(name, value, OPTION_RANGES[name])
         return value
     if type(value) is not bool:
         raise RulesError(name, "expected true or false")
