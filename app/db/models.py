@@ -3,7 +3,10 @@
 Invariants the schema enforces (never read-then-write in the services):
 - a seat of a table is held once: unique (table_id, seat);
 - a user holds at most one seat of a table: unique (table_id, user_id) (bots have no user);
-- one event-log entry per position: unique (round_id, idx).
+- one event-log entry per position: unique (round_id, idx);
+- a started table holds every seat: ``tables.seated`` counts the seats held and a table is
+  ``playing`` only with ``seated = players`` (CHECK). Every change of the seats changes
+  ``seated`` in the same transaction, with the table's status checked in the same UPDATE.
 """
 
 from __future__ import annotations
@@ -84,10 +87,18 @@ class GameTable(Base):
     rules: the game's full rules JSON (``Game.rules_json``).
     create_key: the New Game form's idempotency key (None without one); unique per owner, so a
     double submit opens one table even when the Redis claim is gone (migration 0003_perf).
+    seated: how many seats are held. A seat is taken or given up only together with a
+    conditional UPDATE of this row (``status = 'open'`` in the same statement), and the CHECK
+    ``status <> 'playing' OR seated = players`` makes a started match with a free seat
+    impossible (migration 0004_seated).
     """
 
     __tablename__ = "tables"
-    __table_args__ = (UniqueConstraint("owner_id", "create_key"),)
+    __table_args__ = (
+        UniqueConstraint("owner_id", "create_key"),
+        CheckConstraint("seated >= 0 AND seated <= players", name="seated_in_range"),
+        CheckConstraint("status <> 'playing' OR seated = players", name="started_tables_are_full"),
+    )
     id: Mapped[int] = mapped_column(primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
     preset: Mapped[str | None] = mapped_column(String(32))
@@ -103,6 +114,7 @@ class GameTable(Base):
     create_key: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
     #: seconds a person has per move before a computer player moves for them (None: no timer)
     turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seated: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class Seat(Base):

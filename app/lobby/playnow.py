@@ -160,7 +160,8 @@ class PlayNow:
                               rules=rules, players=key.seats, deals=self._deals,
                               opponents="any", skill=BotLevel(level).value,
                               secret=secrets.token_urlsafe(16), owner_id=people[0].player,
-                              status="playing", created_at=self._clock.now())
+                              status="playing", seated=key.seats,
+                              created_at=self._clock.now())
             db.add(table)
             await db.flush()
             for seat, holder in enumerate(formed.seats):

@@ -5,9 +5,13 @@ owner's friends; ``invited`` — only invited players or holders of the table's 
 Empty seats can be given to computer players of a skill level (beginner, intermediate, expert).
 
 Seats are taken by INSERT alone: the unique constraints (table_id, seat) and (table_id, user_id)
-decide races, never a read followed by a write. The table that fills up is switched from
-``open`` to ``playing`` by one conditional UPDATE, and only the request that switched it starts
-the match.
+decide races, never a read followed by a write. In the same transaction one conditional UPDATE
+of the table row counts the seat (``seated``) while the table is still ``open`` and switches it
+to ``playing`` when it is full; a leave gives up its seat the same way (``seated - 1`` only
+while ``open``). The UPDATEs lock the table row, so a leave and the filling join serialize and
+each sees the other's result; the database's CHECK (a ``playing`` table has ``seated =
+players``) makes a started match with a free seat impossible. Only the request whose UPDATE
+switched the table starts the match.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
-from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy import and_, case, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -239,7 +243,7 @@ class Lobby:
                               deals=spec.deals, opponents=spec.opponents, skill=spec.skill,
                               secret=secret, owner_id=owner.id, turn_seconds=spec.turn_seconds,
                               status="playing" if full else "open", created_at=self._clock.now(),
-                              create_key=spec.key)
+                              create_key=spec.key, seated=1 + len(bot_seats))
             db.add(table)
             try:
                 await db.flush()
@@ -396,16 +400,7 @@ class Lobby:
                                  N_("this table is for the owner's friends only"), 403)
             if table.status != "open":
                 raise LobbyError(N_("this table is not open"), 409)
-            players = table.players
-            seat = await self._take_seat(db, table_id, players, viewer.id)
-            taken = (await db.execute(select(func.count()).select_from(Seat)
-                                      .where(Seat.table_id == table_id))).scalar_one()
-            started = False
-            if taken == players:
-                result = await db.execute(update(GameTable).where(
-                    GameTable.id == table_id, GameTable.status == "open").values(status="playing"))
-                await db.commit()
-                started = result.rowcount == 1
+            seat, started = await self._take_seat(db, table_id, table.players, viewer.id)
         actor = self._rooms.actor(table_id)
         actor.seats_changed()
         if started:
@@ -414,19 +409,35 @@ class Lobby:
         return seat
 
     async def _take_seat(self, db: AsyncSession, table_id: int, players: int,
-                         user_id: int) -> int:
-        """INSERT into the lowest free seat; the unique constraints settle races."""
+                         user_id: int) -> tuple[int, bool]:
+        """INSERT into the lowest free seat (the unique constraints settle races) and, in the
+        same transaction, count it on the table row while the table is open, switching it to
+        ``playing`` when it is full. Returns (seat, whether this join started the match)."""
         for seat in range(players):
             db.add(Seat(table_id=table_id, seat=seat, user_id=user_id))
             try:
-                await db.commit()
-                return seat
+                await db.flush()
             except IntegrityError:
                 await db.rollback()
                 mine = (await db.execute(select(Seat.seat).where(
                     Seat.table_id == table_id, Seat.user_id == user_id))).scalar_one_or_none()
                 if mine is not None:
                     raise LobbyError(N_("you already sit at this table"), 409) from None
+                continue
+            counted = await db.execute(
+                update(GameTable)
+                .where(GameTable.id == table_id, GameTable.status == "open",
+                       GameTable.seated < GameTable.players)
+                .values(seated=GameTable.seated + 1,
+                        status=case((GameTable.seated + 1 == GameTable.players, "playing"),
+                                    else_=GameTable.status)))
+            if counted.rowcount != 1:  # started (or closed) meanwhile: no seat for us
+                await db.rollback()
+                raise LobbyError(N_("this table is not open"), 409)
+            status = (await db.execute(select(GameTable.status).where(
+                GameTable.id == table_id))).scalar_one()
+            await db.commit()
+            return seat, status == "playing"
         raise LobbyError(N_("this table is full"), 409)
 
     async def leave(self, viewer: Viewer, table_id: int) -> None:
@@ -448,11 +459,20 @@ class Lobby:
                 self._rooms.close_table(table_id)
                 await self._changed()
                 return
+            # the seat is given up only while the table is open, checked in the same UPDATE
+            # that uncounts it (this locks the table row against the filling join)
+            counted = await db.execute(update(GameTable).where(
+                GameTable.id == table_id, GameTable.status == "open", GameTable.seated > 0)
+                .values(seated=GameTable.seated - 1))
+            if counted.rowcount != 1:
+                await db.rollback()
+                raise LobbyError(N_("the game has started; you cannot leave now"), 409)
             result = await db.execute(delete(Seat).where(Seat.table_id == table_id,
                                                          Seat.user_id == viewer.id))
-            await db.commit()
             if result.rowcount == 0:
+                await db.rollback()
                 raise LobbyError(N_("you do not sit at this table"), 404)
+            await db.commit()
         self._rooms.actor(table_id).seats_changed()
         await self._changed()
 
