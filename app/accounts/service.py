@@ -1,29 +1,31 @@
 """Accounts: register, log in, guests, sessions.
 
-Passwords are hashed with argon2id (argon2-cffi). Sessions live in the database; the browser
-holds only a signed reference (see cookies.py). A guest is a user without a password; turning
-a guest into an account keeps the same user row, so its games stay its own.
+Passwords are hashed with argon2id (argon2-cffi), in a worker thread so the slow hash never
+stops the event loop; a registration checks the name (and that it is free) before it hashes.
+Sessions live in the database; the browser holds only a signed reference (see cookies.py). A
+guest is a user without a password; turning a guest into an account keeps the same user row,
+so its games stay its own. Names: app/accounts/names.py (any script; one canonical key).
 """
 
 from __future__ import annotations
 
-import re
+import asyncio
 import secrets
 from datetime import timedelta
 from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import ColumnElement, delete, func, select
+from sqlalchemy import ColumnElement, delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.accounts.names import NameRefused, display_name, name_key
 from app.clock import Clock
 from app.db.models import Session, User
 from app.i18n import N_
 from app.i18n.errors import LocalizedError
 
-NAME_RE = re.compile(r"^[A-Za-z0-9_\-äöüÄÖÜß]{3,20}$")
 MIN_PASSWORD = 8
 _hasher = PasswordHasher()
 #: hash used to spend the same time on an unknown name as on a wrong password
@@ -40,19 +42,26 @@ class AccountError(LocalizedError, ValueError):
 
 
 def check_name(name: str) -> str:
-    """Return the name stripped; raise AccountError unless 3-20 letters, digits, _ or -."""
-    name = name.strip()
-    if not NAME_RE.match(name):
-        raise AccountError("name", N_("a name has 3 to 20 letters, digits, _ or -"))
-    if name.lower().startswith("guest-"):
-        raise AccountError("name", N_("names starting with Guest- are kept for guests"))
-    return name
+    """The display spelling of ``name`` (app.accounts.names.display_name); raises
+    AccountError("name") unless it may be a user name."""
+    try:
+        return display_name(name)
+    except NameRefused as err:
+        raise AccountError("name", err.message) from None
 
 
 def name_is(name: str) -> ColumnElement[bool]:
-    """The WHERE clause finding the user called ``name`` whatever its case ("anna" finds
-    "Anna"), stripped; it uses the database's lower(), as the unique index does."""
-    return func.lower(User.name) == func.lower(name.strip())
+    """The WHERE clause finding the user called ``name`` in any spelling ("anna", "ANNA" and
+    "Аnna" with a Cyrillic А find "Anna"): the canonical keys are equal."""
+    return User.name_key == name_key(name)
+
+
+async def _hash(password: str) -> str:
+    return await asyncio.to_thread(_hasher.hash, password)
+
+
+async def _verify(stored: str, password: str) -> None:
+    await asyncio.to_thread(_hasher.verify, stored, password)
 
 
 class Accounts:
@@ -73,7 +82,11 @@ class Accounts:
         if len(password) < MIN_PASSWORD:
             raise AccountError("password", N_("a password has at least %(count)s characters"),
                                count=MIN_PASSWORD)
-        password_hash = _hasher.hash(password)
+        async with self._db() as db:  # a taken name is refused before the slow hash
+            holder = (await db.execute(select(User.id).where(name_is(name)))).scalar_one_or_none()
+        if holder is not None and holder != guest_id:
+            raise AccountError("name", N_("that name is taken"))
+        password_hash = await _hash(password)
         async with self._db() as db:
             user = await db.get(User, guest_id) if guest_id is not None else None
             if user is not None and user.is_guest:
@@ -89,12 +102,12 @@ class Accounts:
             return user
 
     async def authenticate(self, name: str, password: str) -> User:
-        """Return the user of ``name`` if ``password`` is right; else raise AccountError."""
-        async with self._db() as db:
-            user = (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()
+        """Return the user of ``name`` (any spelling: :meth:`user_by_name`) if ``password`` is
+        right; else raise AccountError."""
+        user = await self.user_by_name(name)
         stored = user.password_hash if user is not None and user.password_hash else _DUMMY_HASH
         try:
-            _hasher.verify(stored, password)
+            await _verify(stored, password)
         except (VerificationError, InvalidHashError):
             raise AccountError("password", N_("wrong name or password")) from None
         if user is None or not user.password_hash:
@@ -143,6 +156,12 @@ class Accounts:
             return await db.get(User, row.user_id)
 
     async def user_by_name(self, name: str) -> User | None:
-        """The user called ``name`` (exact), or None."""
+        """The user called ``name`` in any spelling (its canonical key), or None. The exact
+        display spelling is tried first: it finds an account that collided with another one
+        when the keys were introduced (migration 0005_name_key keeps both)."""
         async with self._db() as db:
+            exact = (await db.execute(select(User).where(
+                User.name == name.strip()))).scalar_one_or_none()
+            if exact is not None:
+                return exact
             return (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()

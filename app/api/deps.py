@@ -15,6 +15,7 @@ from app.accounts.cookies import (
     SESSION_COOKIE,
     csrf_ok,
 )
+from app.accounts.names import name_key
 from app.db.models import User
 from app.guard.ratelimit import Decision, Policy
 from app.i18n import N_, gettext
@@ -87,16 +88,18 @@ def client_address(conn: HTTPConnection) -> str:
 
 
 def login_decision(conn: HTTPConnection, services: Services, name: str) -> Decision:
-    """Count one login try for the address and the name; checked before the password is
+    """Count one login try for the address and the name — the name's canonical key, so every
+    spelling of it ("Jürgen", "JÜRGEN", "jürgen") is one name; checked before the password is
     verified. A refused try is not counted; a good login resets the name (``login_succeeded``)."""
     by_address = services.limits.check(Policy.LOGIN_ADDRESS, client_address(conn))
     if not by_address.allowed:
         return by_address
-    return services.limits.check(Policy.LOGIN_NAME, name.strip())
+    return services.limits.check(Policy.LOGIN_NAME, name_key(name))
 
 
 def login_succeeded(services: Services, name: str) -> None:
-    services.limits.reset(Policy.LOGIN_NAME, name.strip())
+    """A good login: the name's failed tries are forgotten (every spelling: its key)."""
+    services.limits.reset(Policy.LOGIN_NAME, name_key(name))
 
 
 def retry_after(decision: Decision) -> dict[str, str]:

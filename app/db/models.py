@@ -20,12 +20,11 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
-    Index,
     Integer,
     MetaData,
     String,
     UniqueConstraint,
-    func,
+    event,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -43,18 +42,28 @@ class Base(DeclarativeBase):
 
 
 class User(Base):
-    """A person: a registered account (password_hash set) or a guest (is_guest)."""
+    """A person: a registered account (password_hash set) or a guest (is_guest).
+
+    name: the display spelling. name_key: the canonical key of the name
+    (app.accounts.names.name_key: PRECIS UsernameCaseMapped and the TR39 confusable skeleton),
+    unique, so "JÜRGEN" and "аdmin" (Cyrillic а) are taken once "Jürgen" and "admin" exist, on
+    SQLite and PostgreSQL alike (migration 0005_name_key). Setting ``name`` sets it.
+    """
 
     __tablename__ = "users"
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(32), unique=True)
+    name_key: Mapped[str] = mapped_column(String(160), unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(255))
     is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-#: user names are unique whatever their case ("Anna" is "anna"); migration 0003_i18n
-Index("uq_users_name_lower", func.lower(User.name), unique=True)
+@event.listens_for(User.name, "set")
+def _key_follows_name(user: User, value: str, _old: object, _initiator: object) -> None:
+    from app.accounts.names import name_key
+
+    user.name_key = name_key(value)
 
 
 class Session(Base):
