@@ -109,15 +109,30 @@ def retry_after(decision: Decision) -> dict[str, str]:
 
 #: what a 429 refuses, in words (too_many's ``what``)
 TOO_MANY = {"login attempts": N_("too many login attempts; try again in %(seconds)s s"),
-            "new tables": N_("too many new tables; try again in %(seconds)s s")}
+            "new tables": N_("too many new tables; try again in %(seconds)s s"),
+            "new accounts": N_("too many new accounts from here; try again in %(seconds)s s"),
+            "new guests": N_("too many new guests from here; try again in %(seconds)s s")}
+
+
+def too_many_words(decision: Decision, what: str) -> str:
+    """The refusal of ``decision`` in words, with the wait; ``what`` a key of TOO_MANY."""
+    return gettext(TOO_MANY[what], seconds=max(1, math.ceil(decision.retry_after_s)))
 
 
 def too_many(decision: Decision, what: str) -> HTTPException:
     """HTTP 429 with Retry-After for a refused ``decision``; ``what`` a key of TOO_MANY."""
-    return HTTPException(429, gettext(TOO_MANY[what],
-                                      seconds=max(1, math.ceil(decision.retry_after_s))),
-                         headers=retry_after(decision))
+    return HTTPException(429, too_many_words(decision, what), headers=retry_after(decision))
 
 
-def check_table_creation(services: Services, user: User) -> Decision:
-    return services.limits.check(Policy.TABLE_CREATE, str(user.id))
+def check_table_creation(services: Services, user: User, conn: HTTPConnection) -> Decision:
+    """TABLE_CREATE for the account, then TABLE_CREATE_ADDRESS for its address (so new guests
+    do not escape the account's limit)."""
+    by_account = services.limits.check(Policy.TABLE_CREATE, str(user.id))
+    if not by_account.allowed:
+        return by_account
+    return services.limits.check(Policy.TABLE_CREATE_ADDRESS, client_address(conn))
+
+
+def check_signup(conn: HTTPConnection, services: Services, policy: Policy) -> Decision:
+    """REGISTER_ADDRESS or GUEST_ADDRESS for the client's address (one new account or guest)."""
+    return services.limits.check(policy, client_address(conn))

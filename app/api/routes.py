@@ -16,6 +16,7 @@ from app.api.deps import (
     CurrentUser,
     MaybeUser,
     ServicesDep,
+    check_signup,
     check_table_creation,
     login_decision,
     login_succeeded,
@@ -25,6 +26,7 @@ from app.api.deps import (
 )
 from app.api.friends_routes import NameBody
 from app.guard.fields import InviteKey, TableIdPath
+from app.guard.ratelimit import Policy
 from app.lobby.service import NewTable
 
 router = APIRouter(prefix="/api")
@@ -52,7 +54,11 @@ async def me(request: Request, user: MaybeUser) -> dict[str, Any]:
 @router.post("/register", status_code=201, dependencies=[Csrf])
 async def register(body: Credentials, request: Request, response: Response,
                    services: ServicesDep, user: MaybeUser) -> dict[str, Any]:
-    """Create an account; a guest who registers keeps its games."""
+    """Create an account; a guest who registers keeps its games. At most
+    Policy.REGISTER_ADDRESS per address (429)."""
+    decision = check_signup(request, services, Policy.REGISTER_ADDRESS)
+    if not decision.allowed:
+        raise too_many(decision, "new accounts")
     guest_id = user.id if user is not None and user.is_guest else None
     created = await services.accounts.register(body.name, body.password, guest_id=guest_id)
     await start_session(response, request, services, created)
@@ -73,6 +79,10 @@ async def login(body: Credentials, request: Request, response: Response,
 
 @router.post("/guest", status_code=201, dependencies=[Csrf])
 async def guest(request: Request, response: Response, services: ServicesDep) -> dict[str, Any]:
+    """A new guest. At most Policy.GUEST_ADDRESS per address (429)."""
+    decision = check_signup(request, services, Policy.GUEST_ADDRESS)
+    if not decision.allowed:
+        raise too_many(decision, "new guests")
     user = await services.accounts.create_guest()
     await start_session(response, request, services, user)
     return {"user": user_json(user)}
@@ -98,9 +108,11 @@ async def tables(services: ServicesDep, user: MaybeUser) -> list[dict[str, Any]]
 
 
 @router.post("/tables", status_code=201, dependencies=[Csrf])
-async def create_table(body: NewTable, services: ServicesDep, user: CurrentUser) -> dict[str, Any]:
-    """New Game; the creator takes seat 0. At most Policy.TABLE_CREATE per account (429)."""
-    decision = check_table_creation(services, user)
+async def create_table(body: NewTable, request: Request, services: ServicesDep,
+                       user: CurrentUser) -> dict[str, Any]:
+    """New Game; the creator takes seat 0. At most Policy.TABLE_CREATE per account and
+    TABLE_CREATE_ADDRESS per address (429)."""
+    decision = check_table_creation(services, user, request)
     if not decision.allowed:
         raise too_many(decision, "new tables")
     return await services.lobby.create_table(viewer(user), body)

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app import metrics, protocol
-from app.api.deps import services_of, user_of, viewer
+from app.api.deps import client_address, services_of, user_of, viewer
 from app.chat.rooms import LOBBY, line_json, table_room
 from app.chat.service import Refusal, Refused
 from app.guard.messages import frame_size_error
@@ -109,7 +109,7 @@ async def websocket(ws: WebSocket) -> None:
                 _join_chat(services, conn, user, message, actor, seq)
             elif isinstance(message, protocol.ChatCommand | protocol.MuteCommand
                             | protocol.ReportCommand):
-                _chat(services, conn, user, message, seq)
+                _chat(services, conn, user, message, seq, client_address(ws))
             elif actor is None:
                 conn.send(_error(seq, "not_seated", "say hello to a table first"))
             else:
@@ -169,8 +169,10 @@ def _join_chat(services, conn: Connection, user, hello: protocol.Hello,
         conn.send(protocol.dump(protocol.ChatMessage(seq=seq, lines=[line_json(x) for x in history])))
 
 
-def _chat(services, conn: Connection, user, message, seq: int) -> None:
-    """A chat line, mute or report from this connection (its user; never a name it sends)."""
+def _chat(services, conn: Connection, user, message, seq: int, address: str) -> None:
+    """A chat line, mute or report from this connection (its user; never a name it sends).
+    A line counts against the author's CHAT_LINE and, once accepted, the address's
+    CHAT_ADDRESS (so new guests do not escape the per-account limit)."""
     room = services.chat.room_of(conn)
     if room is None:
         conn.send(_error(seq, "not_seated", "say hello to a table or the lobby first"))
@@ -197,7 +199,14 @@ def _chat(services, conn: Connection, user, message, seq: int) -> None:
         else:
             conn.send(protocol.dump(protocol.Reported(seq=seq, line=message.line)))
         return
+    by_address = services.limits.peek(Policy.CHAT_ADDRESS, address)
+    if not by_address.allowed:
+        conn.send(_error(seq, "rate_limited", "chat line refused: rate_limited; wait "
+                         f"{by_address.retry_after_s:.0f} s"))
+        return
     result = chat.post(room, user.name, message.text)
+    if not isinstance(result, Refused):
+        services.limits.check(Policy.CHAT_ADDRESS, address)
     if isinstance(result, Refused):
         wait = f"; wait {result.retry_after_s:.0f} s" if result.retry_after_s else ""
         conn.send(_error(seq, "rate_limited" if result.reason == Refusal.RATE_LIMITED

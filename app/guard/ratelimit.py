@@ -16,7 +16,17 @@ policy              key                   windows
 ``LOGIN_ADDRESS``   client address        10 per minute, then 60 per hour, 200 a day
 ``TABLE_CREATE``    account               10 per hour
 ``CHAT_LINE``       account               5 per 10 seconds and 60 per 10 minutes
+``REGISTER_ADDRESS`` client address       20 per hour, 100 a day: new accounts
+``GUEST_ADDRESS``   client address        30 per hour, 200 a day: new guests
+``TABLE_CREATE_     client address        30 per hour, 100 a day: new tables of every account
+ADDRESS``                                 of one address together
+``CHAT_ADDRESS``    client address        15 per 10 seconds, 200 per 10 minutes: chat lines of
+                                          every account of one address together
 ==================  ====================  ==================================================
+
+The ``*_ADDRESS`` companions of the per-account limits keep them from being escaped by making
+new guests: a guest is cheap, an address is not. They are looser than the per-account ones
+because a household or a school shares one address.
 
 The login "back-off" is the stacking of windows: after 5 tries the name waits out the
 minute; after 20 in the hour it waits out the hour, after 50 the day. The address limits are
@@ -70,6 +80,10 @@ class Policy(StrEnum):
     LOGIN_ADDRESS = "login_address"
     TABLE_CREATE = "table_create"
     CHAT_LINE = "chat_line"
+    REGISTER_ADDRESS = "register_address"
+    GUEST_ADDRESS = "guest_address"
+    TABLE_CREATE_ADDRESS = "table_create_address"
+    CHAT_ADDRESS = "chat_address"
 
 
 #: The default windows of each policy, in the library's notation ("N per M unit", ";" between).
@@ -79,6 +93,10 @@ DEFAULT_POLICIES: Mapping[Policy, str] = {
     Policy.LOGIN_ADDRESS: "10/minute;60/hour;200/day",
     Policy.TABLE_CREATE: "10/hour",
     Policy.CHAT_LINE: "5 per 10 seconds;60 per 10 minutes",
+    Policy.REGISTER_ADDRESS: "20/hour;100/day",
+    Policy.GUEST_ADDRESS: "30/hour;200/day",
+    Policy.TABLE_CREATE_ADDRESS: "30/hour;100/day",
+    Policy.CHAT_ADDRESS: "15 per 10 seconds;200 per 10 minutes",
 }
 
 

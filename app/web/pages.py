@@ -21,15 +21,18 @@ from app.api.deps import (
     Csrf,
     MaybeUser,
     ServicesDep,
+    check_signup,
     check_table_creation,
     login_decision,
     login_succeeded,
     retry_after,
     start_session,
+    too_many_words,
     viewer,
 )
 from app.bots import LEVELS
 from app.guard.fields import INVITE_KEY_PATTERN, DbId, InviteKey, TableIdPath
+from app.guard.ratelimit import Policy
 from app.i18n import N_, _, names
 from app.i18n.errors import localized
 from app.lobby.friends import FriendError
@@ -76,6 +79,12 @@ async def error_page(request: Request, status: int, detail: Any,
         user = None
     page = _page(request, "error.html", user, status, error=detail)
     page.headers.update(headers or {})
+    return page
+
+
+def _refused(page: HTMLResponse, decision) -> HTMLResponse:
+    """A page answering a refused rate limit: 429 with Retry-After."""
+    page.headers.update(retry_after(decision))
     return page
 
 
@@ -164,6 +173,10 @@ async def login_form(request: Request, services: ServicesDep, name: str = Form(m
 async def register_form(request: Request, services: ServicesDep, user: MaybeUser,
                         name: str = Form(max_length=64),
                         password: str = Form(max_length=256)) -> Response:
+    decision = check_signup(request, services, Policy.REGISTER_ADDRESS)
+    if not decision.allowed:
+        return _refused(_page(request, "login.html", user, 429, mode="register", name=name,
+                              error=too_many_words(decision, "new accounts")), decision)
     guest_id = user.id if user is not None and user.is_guest else None
     try:
         created = await services.accounts.register(name, password, guest_id=guest_id)
@@ -176,6 +189,10 @@ async def register_form(request: Request, services: ServicesDep, user: MaybeUser
 
 @router.post("/guest", dependencies=[Csrf])
 async def guest_form(request: Request, services: ServicesDep) -> Response:
+    decision = check_signup(request, services, Policy.GUEST_ADDRESS)
+    if not decision.allowed:
+        return _refused(_page(request, "login.html", None, 429, mode="login",
+                              error=too_many_words(decision, "new guests")), decision)
     user = await services.accounts.create_guest()
     response = _back("/")
     await start_session(response, request, services, user)
@@ -200,7 +217,7 @@ async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser
         return _back("/login")
     form = await request.form()
     sent = {key: str(value) for key, value in form.items() if key != "csrf"}
-    decision = check_table_creation(services, user)
+    decision = check_table_creation(services, user, request)
     if not decision.allowed:
         return await _lobby_page(request, services, user, 429,
                                  _("You opened many tables recently; please wait a while."))
