@@ -47,6 +47,10 @@ class Settings(BaseSettings):
     ws_max_frame: int = 65536
     #: origins allowed to open the WebSocket besides the site's own host ("*" allows any)
     allowed_origins: list[str] = []
+    #: the proxies whose X-Forwarded-For/-Proto uvicorn believes (comma-separated addresses or
+    #: networks): only the reverse proxy's own address, never "*" — a client could otherwise
+    #: choose its own address and so its rate-limit key (docker-compose.yml: nginx's address)
+    forwarded_allow_ips: str = "127.0.0.1"
     #: mark cookies Secure (behind HTTPS)
     cookie_secure: bool = False
     session_days: int = 30

@@ -70,6 +70,7 @@ def build_server(settings: Settings, services: Services | None = None, *, host: 
     app = create_app(settings, services)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning",
                             ws_max_size=settings.ws_max_frame, proxy_headers=True,
+                            forwarded_allow_ips=settings.forwarded_allow_ips,
                             ws_per_message_deflate=settings.ws_per_message_deflate)
     return GracefulServer(config, services, freeze_after)
 

@@ -83,7 +83,9 @@ Csrf = Depends(check_csrf)
 
 
 def client_address(conn: HTTPConnection) -> str:
-    """The client's address (uvicorn applies X-Forwarded-For only from trusted proxies)."""
+    """The client's address: the peer's, or the one the trusted proxy wrote in
+    X-Forwarded-For (uvicorn believes only Settings.forwarded_allow_ips; behind nginx, which
+    sets the header to the address it saw, this is the client's real address)."""
     return conn.client.host if conn.client is not None else "unknown"
 
 
