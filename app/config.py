@@ -45,6 +45,13 @@ class Settings(BaseSettings):
     #: larger than ws_max_message, so an oversized message reaches the app and gets the
     #: documented ``too_large`` error; only frames over this cap are cut with 1009
     ws_max_frame: int = 65536
+    #: WebSockets one client address may hold open in this process (a household or a school
+    #: shares an address; one person needs a few) and one session (its tabs)
+    ws_per_address: int = 60
+    ws_per_session: int = 8
+    #: sockets doing database work at once (session lookup, hello): the rest wait their turn,
+    #: so sockets never take the whole connection pool from the pages and the tables
+    ws_db_concurrency: int = 4
     #: origins allowed to open the WebSocket besides the site's own host ("*" allows any)
     allowed_origins: list[str] = []
     #: the proxies whose X-Forwarded-For/-Proto uvicorn believes (comma-separated addresses or

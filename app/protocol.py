@@ -305,7 +305,8 @@ class ErrorMessage(_Msg):
 class Closed(_Msg):
     """The server closes this connection: ``reason`` taken_over (another tab took the seat) |
     shutdown (server restarting: reconnect) | overflow (too slow) | table_closed |
-    flood (too many messages)."""
+    flood (too many messages) | too_many_connections (this address or session holds its
+    limit of sockets: Settings.ws_per_address, ws_per_session)."""
 
     type: Literal["closed"] = "closed"
     seq: int

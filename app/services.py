@@ -20,6 +20,7 @@ from app.cluster import Cluster, make_cluster
 from app.config import Settings
 from app.db.engine import make_engine, make_sessionmaker
 from app.guard.ratelimit import Policy, RateLimits
+from app.guard.sockets import SocketSlots
 from app.history.service import History
 from app.lobby.friends import Friends
 from app.lobby.hub import LobbyHub
@@ -56,6 +57,9 @@ class Services:
     history: History
     play_now: PlayNow
     presence: Presence
+    sockets: SocketSlots
+    #: bounds the sockets' database work at once (Settings.ws_db_concurrency)
+    socket_db: asyncio.Semaphore
 
     _feed: asyncio.Task[None] | None = None
 
@@ -162,4 +166,6 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                     lobby=lobby, hub=hub, rooms=rooms,
                     signer=SessionSigner(settings.resolved_secret()), cluster=cluster,
                     limits=limits, chat=ChatRooms(ChatService(limits, now_fn=time.time)),
-                    history=History(sessions, clock), play_now=play_now, presence=presence)
+                    history=History(sessions, clock), play_now=play_now, presence=presence,
+                    sockets=SocketSlots(settings.ws_per_address, settings.ws_per_session),
+                    socket_db=asyncio.Semaphore(settings.ws_db_concurrency))

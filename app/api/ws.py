@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app import metrics, protocol
+from app.accounts.cookies import SESSION_COOKIE
 from app.api.deps import client_address, services_of, user_of, viewer
 from app.chat.rooms import LOBBY, line_json, table_room
 from app.chat.service import Refusal, Refused
@@ -62,7 +63,28 @@ async def websocket(ws: WebSocket) -> None:
     if not origin_allowed(ws, services.settings.allowed_origins):
         await ws.close(code=1008)
         return
-    user = await user_of(ws)
+    slot = services.sockets.acquire(client_address(ws), ws.cookies.get(SESSION_COOKIE))
+    if slot is None:  # before any database work (app/guard/sockets.py)
+        await _refuse(ws, "too_many_connections")
+        return
+    try:
+        await _serve(ws, services)
+    finally:
+        services.sockets.release(slot)
+
+
+async def _refuse(ws: WebSocket, reason: str) -> None:
+    """Tell a socket why it is not served, and close it (1008: policy violation)."""
+    with contextlib.suppress(Exception):
+        await ws.accept()
+        await ws.send_json(protocol.dump(protocol.Closed(seq=0, reason=reason,
+                                                         reconnect=False)))
+        await ws.close(code=1008, reason=reason)
+
+
+async def _serve(ws: WebSocket, services) -> None:
+    async with services.socket_db:
+        user = await user_of(ws)
     await ws.accept()
     metrics.CONNECTIONS.inc()
     if user is not None:
@@ -105,7 +127,8 @@ async def websocket(ws: WebSocket) -> None:
             if isinstance(message, protocol.Ping):
                 conn.send(protocol.dump(protocol.Pong(seq=seq)))
             elif isinstance(message, protocol.Hello):
-                actor = await _hello(services, conn, user, message, actor)
+                async with services.socket_db:
+                    actor = await _hello(services, conn, user, message, actor)
                 _join_chat(services, conn, user, message, actor, seq)
             elif isinstance(message, protocol.ChatCommand | protocol.MuteCommand
                             | protocol.ReportCommand):
