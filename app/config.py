@@ -52,6 +52,8 @@ class Settings(BaseSettings):
     #: sockets doing database work at once (session lookup, hello): the rest wait their turn,
     #: so sockets never take the whole connection pool from the pages and the tables
     ws_db_concurrency: int = 4
+    #: lobby feed subscribers (sockets on the lobby page) one process serves at most
+    lobby_subscribers: int = 5000
     #: origins allowed to open the WebSocket besides the site's own host ("*" allows any)
     allowed_origins: list[str] = []
     #: the proxies whose X-Forwarded-For/-Proto uvicorn believes (comma-separated addresses or

@@ -85,13 +85,14 @@ class Services:
                 if isinstance(message, dict) and "notify" in message:  # a notice for one user
                     await self.hub.notify(message["notify"], message["message"])
                     continue
-                await self.hub.publish()
+                self.hub.changed()
             except Exception:
                 log.exception("refreshing the lobby feed failed")
 
     async def close(self) -> None:
         if self._feed is not None:
             self._feed.cancel()
+        await self.hub.close()
         await self.play_now.close()
         await self.presence.close()
         await self.rooms.shutdown()
@@ -133,10 +134,21 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     friends = Friends(sessions, clock)
     lobby = Lobby(sessions, clock, rooms, friends, max_deals=settings.max_deals,
                   max_open_tables=settings.max_open_tables_per_user, claims=cluster.claims)
-    hub = LobbyHub(lobby)
+    hub = LobbyHub(lobby, max_subscribers=settings.lobby_subscribers)
     if cluster.distributed:  # every process's feed refreshes (Services.start follows the bus)
+        announcing: set[asyncio.Task[None]] = set()
+
+        async def announce() -> None:
+            try:
+                await cluster.bus.publish_event(LOBBY_CHANNEL, {"changed": True})
+            except Exception:
+                log.warning("cannot announce a lobby change", exc_info=True)
+
         async def changed(_table_id: int | None = None) -> None:
-            await cluster.bus.publish_event(LOBBY_CHANNEL, {"changed": True})
+            # never waits: the request or the table actor goes on (the feed fans out)
+            task = asyncio.get_running_loop().create_task(announce())
+            announcing.add(task)
+            task.add_done_callback(announcing.discard)
 
         lobby.on_change = changed
         rooms.on_change = changed

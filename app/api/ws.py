@@ -163,7 +163,7 @@ async def _hello(services, conn: Connection, user, hello: protocol.Hello,
         current.detach(conn)
     services.hub.unsubscribe(conn)
     if hello.table is None:
-        await services.hub.subscribe(conn, viewer(user))
+        await services.hub.subscribe(conn, viewer(user))  # refused (an error) when full
         return None
     try:
         await services.lobby.check_watch(viewer(user), hello.table, hello.key)

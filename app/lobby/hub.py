@@ -1,37 +1,119 @@
 """The live lobby feed: connections subscribed to the lobby get the open tables they may see
-whenever a table opens, fills, starts or closes."""
+whenever a table opens, fills, starts or closes.
+
+A change is computed once and fanned out by the feed's own task, never by the request or the
+table actor that made the change: :meth:`LobbyHub.changed` (or the awaitable
+:meth:`LobbyHub.publish`, for the callbacks) only marks the list stale and returns. The feed
+then loads the open tables once for every subscriber (app/lobby/listing.py: a fixed number of
+queries), encodes the public list once, sends those same bytes to every subscriber who sees
+nothing else (every anonymous one), and builds a list of its own only for a person with a
+private table, a table of their own or a seat. Changes that come while it works are folded
+into the next round. The number of subscribers is bounded (``max_subscribers``); a new
+subscriber gets the last list from the cache when it is anonymous.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+
 from app import protocol
+from app.lobby.listing import Listing
 from app.lobby.service import Lobby, Viewer
 from app.rooms.connection import Connection
 
+log = logging.getLogger(__name__)
+
 
 class LobbyHub:
-    """Subscribers and the feed's sequence number."""
+    """Subscribers, the feed's sequence number and the task that fans changes out."""
 
-    def __init__(self, lobby: Lobby) -> None:
+    def __init__(self, lobby: Lobby, *, max_subscribers: int = 5000) -> None:
         self._lobby = lobby
         self._subscribers: dict[int, tuple[Connection, Viewer | None]] = {}
+        self.max_subscribers = max_subscribers
         self.seq = 0
+        self._stale = asyncio.Event()
+        self._quiet = asyncio.Event()
+        self._quiet.set()
+        self._task: asyncio.Task[None] | None = None
+        self._public: str | None = None  # the last public list, encoded (anonymous hellos)
 
-    async def subscribe(self, conn: Connection, viewer: Viewer | None) -> None:
-        """Add a connection and send it the current list."""
+    async def subscribe(self, conn: Connection, viewer: Viewer | None) -> bool:
+        """Add a connection and send it the current list; False (and an ``error`` sent) when
+        the lobby holds ``max_subscribers`` already."""
+        if len(self._subscribers) >= self.max_subscribers:
+            conn.send(protocol.dump(protocol.ErrorMessage(
+                seq=self.seq, code="busy", message="the lobby is full; try again soon")))
+            return False
         self._subscribers[conn.id] = (conn, viewer)
-        await self._send(conn, viewer)
+        if viewer is None and self._public is not None and not self._stale.is_set():
+            conn.send(self._public)  # the shared cache: no query
+        else:
+            tables = await self._lobby.open_tables(viewer)
+            conn.send(protocol.dump(protocol.LobbyMessage(seq=self.seq, tables=tables)))
+        return True
 
     def unsubscribe(self, conn: Connection) -> None:
         self._subscribers.pop(conn.id, None)
 
+    def changed(self, _table_id: int | None = None) -> None:
+        """The open tables changed: the feed will send every subscriber the new list. Never
+        waits (call it from requests and table actors)."""
+        self._stale.set()
+        self._quiet.clear()
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._feed(), name="lobby-feed")
+
     async def publish(self, _table_id: int | None = None) -> None:
-        """Send every subscriber its list again (one new seq)."""
+        """:meth:`changed`, as the awaitable callback the lobby and the rooms call."""
+        self.changed()
+
+    async def idle(self) -> None:
+        """Wait until every change so far has been sent (tests and shutdown)."""
+        await self._quiet.wait()
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _feed(self) -> None:
+        while self._stale.is_set():
+            self._stale.clear()
+            try:
+                await self._send_round()
+            except Exception:
+                log.exception("the lobby feed failed; the next change tries again")
+        self._quiet.set()
+
+    async def _send_round(self) -> None:
+        people = {viewer.id for conn, viewer in self._subscribers.values()
+                  if viewer is not None and not conn.closed}
+        listing = await self._lobby.listing(people)
         self.seq += 1
-        for conn, viewer in list(self._subscribers.values()):
+        public = protocol.encode(protocol.dump(protocol.LobbyMessage(
+            seq=self.seq, tables=listing.for_viewer(None))))
+        self._public = public
+        own: dict[int, str] = {}
+        for conn_id, (conn, viewer) in list(self._subscribers.items()):
             if conn.closed:
-                self.unsubscribe(conn)
+                self._subscribers.pop(conn_id, None)
                 continue
-            await self._send(conn, viewer)
+            conn.send(self._message_for(listing, viewer, public, own))
+
+    def _message_for(self, listing: Listing, viewer: Viewer | None, public: str,
+                     own: dict[int, str]) -> str:
+        """The encoded list for ``viewer``: the shared public text, or its own (once per
+        person per round, shared by their tabs)."""
+        if viewer is None or not listing.personal(viewer.id):
+            return public
+        if viewer.id not in own:
+            own[viewer.id] = protocol.encode(protocol.dump(protocol.LobbyMessage(
+                seq=self.seq, tables=listing.for_viewer(viewer.id))))
+        return own[viewer.id]
 
     def user_ids(self) -> set[int]:
         """Users with an open lobby connection (for online status)."""
@@ -48,7 +130,3 @@ class LobbyHub:
                 conn.send({**message, "seq": self.seq})
                 sent += 1
         return sent
-
-    async def _send(self, conn: Connection, viewer: Viewer | None) -> None:
-        tables = await self._lobby.open_tables(viewer)
-        conn.send(protocol.dump(protocol.LobbyMessage(seq=self.seq, tables=tables)))

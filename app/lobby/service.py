@@ -18,19 +18,19 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
-from sqlalchemy import and_, case, delete, func, or_, select, update
+from sqlalchemy import case, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.accounts.service import name_is
 from app.clock import Clock
 from app.cluster.claims import Claims, InProcessClaims
-from app.db.models import Friendship, GameTable, Invitation, Seat, User
+from app.db.models import GameTable, Invitation, Seat, User
 from app.games.base import RulesError
 from app.games.registry import UnknownGame, available_games, get_game
 from app.guard.fields import same_key
@@ -38,6 +38,7 @@ from app.i18n import N_
 from app.i18n.errors import LocalizedError
 from app.i18n.names import GAMES, OPTIONS
 from app.lobby.friends import Friends
+from app.lobby.listing import Listing, load_listing, table_mode
 from app.rooms.manager import RoomManager
 from app.rooms.match import MatchProgress
 
@@ -311,35 +312,22 @@ class Lobby:
                "skill": table.skill, "status": table.status, "turn_seconds": table.turn_seconds,
                "owner": owner.name if owner else None, "seats": seats,
                "free": table.players - len(rows), "mine": mine,
-               "mode": _table_mode(table.rules)}
+               "mode": table_mode(table.rules)}
         if viewer is not None and viewer.id == table.owner_id:
             out["secret"] = table.secret
         return out
 
     async def open_tables(self, viewer: Viewer | None) -> list[dict[str, Any]]:
-        """Tables with free seats this viewer may join, and the viewer's own unfinished tables."""
+        """Tables with free seats this viewer may join, and the viewer's own unfinished tables
+        (app/lobby/listing.py: a fixed number of queries, whatever the number of tables)."""
         async with self._db() as db:
-            visible = GameTable.opponents == "any"
-            mine: Any = False
-            if viewer is not None:
-                friend_of_owner = select(Friendship.id).where(
-                    Friendship.accepted.is_(True),
-                    or_(and_(Friendship.requester_id == viewer.id,
-                             Friendship.addressee_id == GameTable.owner_id),
-                        and_(Friendship.addressee_id == viewer.id,
-                             Friendship.requester_id == GameTable.owner_id))).exists()
-                invited = select(Invitation.id).where(
-                    Invitation.table_id == GameTable.id, Invitation.user_id == viewer.id).exists()
-                visible = or_(visible, GameTable.owner_id == viewer.id,
-                              and_(GameTable.opponents == "friend", friend_of_owner),
-                              and_(GameTable.opponents == "invited", invited))
-                mine = select(Seat.id).where(Seat.table_id == GameTable.id,
-                                             Seat.user_id == viewer.id).exists()
-            query = select(GameTable).where(or_(
-                and_(GameTable.status == "open", visible),
-                and_(GameTable.status == "playing", mine))).order_by(GameTable.id.desc()).limit(100)
-            tables = (await db.execute(query)).scalars().all()
-            return [await self._table_json(db, t, viewer) for t in tables]
+            listing = await load_listing(db, () if viewer is None else (viewer.id,))
+        return listing.for_viewer(None if viewer is None else viewer.id)
+
+    async def listing(self, viewers: Collection[int]) -> Listing:
+        """The open tables for many viewers at once (the live feed: one load per change)."""
+        async with self._db() as db:
+            return await load_listing(db, viewers)
 
     async def _may_join(self, db: AsyncSession, viewer: Viewer, table: GameTable,
                         key: str | None) -> bool:
@@ -544,8 +532,3 @@ class Lobby:
                 "winners": progress.winners() if progress.match_over() else None}
 
 
-def _table_mode(rules: Any) -> str | None:
-    """The GameTwist table mode of a table's rules when it is not the standard one (``duel``,
-    ``tournament``), so the lobby and the table title can say so; else None."""
-    mode = rules.get("table_mode") if isinstance(rules, dict) else None
-    return mode if mode in ("duel", "tournament") else None
