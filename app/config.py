@@ -37,6 +37,11 @@ class Settings(BaseSettings):
     turn_timeout: float | None = None
     #: seconds a seated person may be gone before a computer player moves for them (unset: 30)
     away_grace: float | None = 30.0
+    #: seconds a finished table's actor stays loaded after the end; then it unloads and its
+    #: watchers are served from the stored log
+    finished_linger: float = 60.0
+    #: seconds a table not in play (open) stays loaded with nobody connected
+    idle_unload: float = 300.0
     #: recent server messages kept per seat for resuming clients
     resume_buffer: int = 64
     #: largest accepted WebSocket message, in bytes (larger ones are answered ``too_large``)

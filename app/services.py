@@ -33,6 +33,7 @@ from app.rooms.actor import ActorConfig
 from app.rooms.cluster import ClusterRooms
 from app.rooms.manager import RoomManager, Rooms
 from app.rooms.store import MatchStore, UnloggedMatchStore
+from app.rooms.stored import StoredTables
 
 log = logging.getLogger(__name__)
 LOBBY_CHANNEL = "lobby"
@@ -58,6 +59,8 @@ class Services:
     play_now: PlayNow
     presence: Presence
     sockets: SocketSlots
+    #: finished tables from the stored log (no actor)
+    stored: StoredTables
     #: bounds the sockets' database work at once (Settings.ws_db_concurrency)
     socket_db: asyncio.Semaphore
 
@@ -117,7 +120,9 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     config = ActorConfig(bot_delay=settings.bot_delay, bot_budget_ms=settings.bot_budget_ms,
                          round_pause=settings.round_pause if round_pause is None else round_pause,
                          turn_timeout=settings.turn_timeout, resume_buffer=settings.resume_buffer,
-                         away_grace=settings.away_grace)
+                         away_grace=settings.away_grace,
+                         finished_linger=settings.finished_linger,
+                         idle_unload=settings.idle_unload)
     limits = limits or RateLimits({Policy(name): spec for name, spec in settings.rate_limits.items()},
                                   redis_url=settings.redis_url or None,
                                   key_prefix=f"{settings.redis_prefix}limits")
@@ -180,4 +185,5 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                     limits=limits, chat=ChatRooms(ChatService(limits, now_fn=time.time)),
                     history=History(sessions, clock), play_now=play_now, presence=presence,
                     sockets=SocketSlots(settings.ws_per_address, settings.ws_per_session),
+                    stored=StoredTables(store, clock, config),
                     socket_db=asyncio.Semaphore(settings.ws_db_concurrency))

@@ -166,7 +166,7 @@ async def _hello(services, conn: Connection, user, hello: protocol.Hello,
         await services.hub.subscribe(conn, viewer(user))  # refused (an error) when full
         return None
     try:
-        await services.lobby.check_watch(viewer(user), hello.table, hello.key)
+        status = await services.lobby.check_watch(viewer(user), hello.table, hello.key)
     except LobbyError as err:
         if err.status == 403:
             conn.send(_error(0, "forbidden", "this table is private"))
@@ -174,6 +174,9 @@ async def _hello(services, conn: Connection, user, hello: protocol.Hello,
             conn.send(_error(0, "not_found", "no such table"))
         return None
     conn.deltas = hello.deltas
+    if status == "finished":  # from the stored log: watching starts no actor
+        conn.send(await services.stored.snapshot(hello.table, conn.user_id))
+        return None
     actor = services.rooms.actor(hello.table)
     actor.attach(conn, hello.last_seq, hello.epoch)
     return actor

@@ -342,10 +342,11 @@ class Lobby:
         return invited is not None
 
     async def check_watch(self, viewer: Viewer | None, table_id: int,
-                          key: str | None = None) -> None:
+                          key: str | None = None) -> str:
         """Whether ``viewer`` may watch a table over the WebSocket: anyone an ``any`` table;
         a Friend or Invited table only those seated there or who may join it (the owner, the
-        owner's friends, invited players, holders of the secret link ``key``).
+        owner's friends, invited players, holders of the secret link ``key``). Returns the
+        table's status (``open``, ``playing``, ``finished``, ``closed``).
 
         Raises LobbyError 404 (no table) or 403.
         """
@@ -354,14 +355,14 @@ class Lobby:
             if table is None:
                 raise LobbyError(N_("no such table"), 404)
             if table.opponents == "any":
-                return
+                return table.status
             if viewer is not None:
                 seated = (await db.execute(select(Seat.id).where(
                     Seat.table_id == table_id, Seat.user_id == viewer.id))).first()
                 if seated is not None or await self._may_join(db, viewer, table, key):
-                    return
+                    return table.status
             elif same_key(key, table.secret):
-                return
+                return table.status
         raise LobbyError(N_("this table is private"), 403)
 
     async def may_join(self, viewer: Viewer, table_id: int, key: str | None = None) -> bool:

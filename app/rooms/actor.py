@@ -74,6 +74,12 @@ class ActorConfig:
     round_pause: float = 3.0
     turn_timeout: float | None = None
     resume_buffer: int = 64
+    #: seconds a finished table's actor stays after the end (its watchers see the result),
+    #: then it unloads; later watchers get the result from the stored log (app/rooms/stored.py)
+    finished_linger: float = 60.0
+    #: seconds a table that is not in play (open, waiting for players) stays loaded with
+    #: nobody connected (None: until the process ends)
+    idle_unload: float | None = 300.0
 
 
 def quoted_reason(text: str, limit: int = 200) -> str:
@@ -116,6 +122,7 @@ class TableActor:
         #: True when a write was refused by the log's unique (round, idx) / (match, number):
         #: another owner wrote first, and this actor dropped the table
         self.fenced = False
+        self._unload_token = 0  # a new connection voids a scheduled unload
         self._sheet_cache: tuple[Any, dict[str, Any], dict[str, Any] | None] | None = None
         self._table_cache: tuple[TableInfo, tuple[frozenset[int], frozenset[int]],
                                  dict[str, Any]] | None = None
@@ -132,6 +139,9 @@ class TableActor:
 
     def act(self, conn: Connection, action: dict[str, Any]) -> None:
         """A client's action; refused with an ``error`` message unless legal for its seat."""
+        if self.stopped.is_set():  # unloaded (a finished table): nothing more happens here
+            self._error(conn, "illegal", "this table is not in play")
+            return
         self._queue.put_nowait(("act", conn, action))
 
     def seats_changed(self) -> None:
@@ -161,6 +171,11 @@ class TableActor:
                     if command[0] == "stop":
                         self._on_stop(command[1])
                         return
+                    if command[0] == "unload":
+                        if self._may_unload(command[1]):
+                            self._conns.clear()  # quietly: they hold the final state
+                            return
+                        continue
                     await getattr(self, f"_on_{command[0]}")(*command[1:])
                 except IntegrityError:
                     # Fenced: another process owns this table now and wrote this position of
@@ -188,6 +203,15 @@ class TableActor:
                 self._queue.task_done()
 
     async def _on_load(self) -> None:
+        await self._load_stored()
+        if self.table.status == "playing":
+            await self._restore_timers()
+            await self._resume_play()
+        else:
+            self._schedule_unload()
+
+    async def _load_stored(self) -> None:
+        """The table and its match as the event log has them (replayed)."""
         self.table = await self._store.load_table(self.table_id)
         stored = await self._store.load_match(self.table_id)
         if stored is not None:
@@ -195,9 +219,6 @@ class TableActor:
             game = get_game(self.table.game)
             self.progress = MatchProgress.replay(game, game.make_rules(self.table.rules),
                                                  self.table.players, self.table.deals, rounds)
-        if self.table.status == "playing":
-            await self._restore_timers()
-            await self._resume_play()
 
     async def _restore_timers(self) -> None:
         """After a (re)start: nobody is connected yet, so every person's away grace runs from
@@ -242,6 +263,8 @@ class TableActor:
                         seq=self.seq, reason="taken_over", reconnect=False)))
                     del self._conns[other_id]
         self._conns[conn.id] = (conn, seat)
+        if self.table is not None and self.table.status != "finished":
+            self._unload_token += 1  # someone is here: stay loaded
         missed = self._missed(conn, seat, last_seq, epoch)
         if missed is None:
             conn.send(self._snapshot(seat))
@@ -253,6 +276,8 @@ class TableActor:
 
     async def _on_detach(self, conn: Connection) -> None:
         entry = self._conns.pop(conn.id, None)
+        if not self._conns:
+            self._schedule_unload()
         if entry is not None and entry[1] is not None and entry[0] is conn:
             self._broadcast(None, [{"type": "connected", "seat": entry[1], "connected": False}])
             if self._window_open():
@@ -402,6 +427,35 @@ class TableActor:
         if seat in self.progress.game.to_act(self.progress.state):
             await self._apply(seat, {"type": "pass", "seat": seat}, None)
 
+    # --- unloading (memory goes back when nobody needs the table here) ---------------------
+
+    def _schedule_unload(self) -> None:
+        """Unload a finished table after ActorConfig.finished_linger, a table not in play
+        (open, waiting for players) after idle_unload with nobody connected; never a table in
+        play (its timers and computer players must go on)."""
+        table = self.table
+        if table is None or table.status == "playing":
+            return
+        if table.status == "finished":
+            delay: float | None = self._config.finished_linger
+        else:
+            delay = self._config.idle_unload if not self._conns else None
+        if delay is not None:
+            self._later(delay, ("unload", self._unload_token))
+
+    def _may_unload(self, token: int) -> bool:
+        table = self.table
+        if table is None or table.status == "playing":
+            return False
+        return table.status == "finished" or (token == self._unload_token and not self._conns)
+
+    async def stored_snapshot(self, user_id: int | None) -> str:
+        """Without running this actor: load the table and its match from the log and return
+        the encoded snapshot for ``user_id``'s seat (a spectator's when not seated). For a
+        finished table, which needs no actor (app/rooms/stored.py)."""
+        await self._load_stored()
+        return self._snapshot(self._seat_of_user(user_id))
+
     def _on_stop(self, reason: str) -> None:
         for conn, _seat in self._conns.values():
             conn.close(protocol.dump(protocol.Closed(
@@ -477,6 +531,7 @@ class TableActor:
             await self._store_result()  # after a restart between the last action and here
             self._broadcast(None, [{"type": "match_over"}])
             await self._changed()
+            self._schedule_unload()
         elif self._config.round_pause <= 0:
             await self._deal_next()
         else:

@@ -93,9 +93,16 @@ class RoomManager:
         actor = TableActor(table_id, self.store, self._clock, self._config, rng,
                            on_change=self._changed)
         self._actors[table_id] = actor
-        self._tasks[table_id] = asyncio.get_running_loop().create_task(
-            actor.run(), name=f"table-{table_id}")
+        task = asyncio.get_running_loop().create_task(actor.run(), name=f"table-{table_id}")
+        self._tasks[table_id] = task
+        task.add_done_callback(lambda _t: self._forget(table_id, actor))
         return actor
+
+    def _forget(self, table_id: int, actor: TableActor) -> None:
+        """An actor ended (unloaded, closed, fenced): drop it, so its memory goes back."""
+        if self._actors.get(table_id) is actor:
+            del self._actors[table_id]
+            self._tasks.pop(table_id, None)
 
     def count(self) -> int:
         """Actors running in this process."""
