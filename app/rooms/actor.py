@@ -122,7 +122,9 @@ class TableActor:
         #: True when a write was refused by the log's unique (round, idx) / (match, number):
         #: another owner wrote first, and this actor dropped the table
         self.fenced = False
-        self._unload_token = 0  # a new connection voids a scheduled unload
+        #: monotonic time at which the table may unload (None: it stays); one timer at a time
+        self._unload_at: float | None = None
+        self._unload_timer = False
         self._sheet_cache: tuple[Any, dict[str, Any], dict[str, Any] | None] | None = None
         self._table_cache: tuple[TableInfo, tuple[frozenset[int], frozenset[int]],
                                  dict[str, Any]] | None = None
@@ -172,7 +174,7 @@ class TableActor:
                         self._on_stop(command[1])
                         return
                     if command[0] == "unload":
-                        if self._may_unload(command[1]):
+                        if self._may_unload():
                             self._conns.clear()  # quietly: they hold the final state
                             return
                         continue
@@ -264,7 +266,7 @@ class TableActor:
                     del self._conns[other_id]
         self._conns[conn.id] = (conn, seat)
         if self.table is not None and self.table.status != "finished":
-            self._unload_token += 1  # someone is here: stay loaded
+            self._unload_at = None  # someone is here: stay loaded
         missed = self._missed(conn, seat, last_seq, epoch)
         if missed is None:
             conn.send(self._snapshot(seat))
@@ -440,14 +442,28 @@ class TableActor:
             delay: float | None = self._config.finished_linger
         else:
             delay = self._config.idle_unload if not self._conns else None
-        if delay is not None:
-            self._later(delay, ("unload", self._unload_token))
+        if delay is None:
+            return
+        self._unload_at = self._clock.monotonic() + delay
+        self._arm_unload(delay)
 
-    def _may_unload(self, token: int) -> bool:
-        table = self.table
-        if table is None or table.status == "playing":
+    def _arm_unload(self, delay: float) -> None:
+        if not self._unload_timer:  # one timer, however often people come and go
+            self._unload_timer = True
+            self._later(delay, ("unload",))
+
+    def _may_unload(self) -> bool:
+        """At the unload timer: whether to end now (else the timer is armed again for a
+        deadline that moved, or dropped when someone is here)."""
+        self._unload_timer = False
+        table, at = self.table, self._unload_at
+        if table is None or table.status == "playing" or at is None:
             return False
-        return table.status == "finished" or (token == self._unload_token and not self._conns)
+        left = at - self._clock.monotonic()
+        if left > 0:
+            self._arm_unload(left)
+            return False
+        return table.status == "finished" or not self._conns
 
     async def stored_snapshot(self, user_id: int | None) -> str:
         """Without running this actor: load the table and its match from the log and return
