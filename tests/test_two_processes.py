@@ -95,8 +95,8 @@ async def cluster(tmp_path):
            "ROUND_PAUSE": "0", "LEASE_TTL": str(LEASE_TTL), "SWEEP_INTERVAL": "1",
            "PYTHONPATH": str(ROOT),
            # this test races creates and joins; the per-account creation limit is another test's
-           "RATE_LIMITS": '{"table_create": "1000/minute", '
-                          '"table_create_address": "1000/minute"}'}
+           "RATE_LIMITS": '{"table_create": "1000/minute", "table_create_address": '
+                          '"1000/minute", "guest_address": "1000/minute"}'}
     nodes = [Node(env, tmp_path / f"node{i}.log") for i in range(2)]
     from redis.asyncio import Redis
 

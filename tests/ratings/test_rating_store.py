@@ -205,7 +205,7 @@ async def test_two_matches_of_the_same_people_finishing_at_once_both_count(world
     """The rating rows are created if missing and locked, so concurrent finishes serialize."""
     from sqlalchemy import update
 
-    from app.db.models import GameTable, Match, Round
+    from app.db.models import GameTable, Match, Round, Seat
     from app.ratings.store import SeatHolder, rate_finished_match
 
     sessions = world["sessions"]
@@ -216,9 +216,11 @@ async def test_two_matches_of_the_same_people_finishing_at_once_both_count(world
         for scores in ([10, 30], [12, 40]):  # doppio: lower is better, anna wins both
             table = GameTable(game="doppio", preset=None, rules={}, players=2, deals=1,
                               opponents="any", skill="beginner", secret="s", owner_id=anna.id,
-                              status="playing", created_at=now)
+                              status="playing", seated=2, created_at=now)
             db.add(table)
             await db.flush()
+            db.add_all([Seat(table_id=table.id, seat=0, user_id=anna.id),
+                        Seat(table_id=table.id, seat=1, user_id=bert.id)])
             match = Match(table_id=table.id, game="doppio", rules={}, players=2, deals=1,
                           started_at=now)
             db.add(match)
