@@ -121,7 +121,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     from app.api import friends_routes, history_routes, ops, playnow_routes
     from app.api import routes as api_routes
     from app.api import ws as api_ws
-    from app.web import history_pages, pages
+    from app.web import history_pages, pages, rules_pages
 
     app.include_router(ops.router)
     app.include_router(friends_routes.router)
@@ -131,5 +131,6 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     app.include_router(pages.router)
     app.include_router(history_routes.router)
     app.include_router(history_pages.router)
+    app.include_router(rules_pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     return app

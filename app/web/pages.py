@@ -96,9 +96,11 @@ async def _lobby_page(request: Request, services, user, status: int = 200,
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby(request: Request, services: ServicesDep, user: MaybeUser):
-    """The lobby: open tables (live), New Game, friends."""
-    return await _lobby_page(request, services, user)
+async def lobby(request: Request, services: ServicesDep, user: MaybeUser, game: str = ""):
+    """The lobby: open tables (live), New Game, friends. ``?game=<name>`` chooses that game in
+    the New Game form (the rules pages' "Play" links); an unknown name is ignored."""
+    chosen = {"game": game} if game in {g["name"] for g in services.lobby.games()} else None
+    return await _lobby_page(request, services, user, form=chosen)
 
 
 @router.post("/invite-friend", dependencies=[Csrf])
