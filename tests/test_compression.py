@@ -11,18 +11,9 @@ import brotli
 import httpx
 import pytest
 
-from tests.platform_helpers import live_server, make_app, settings_for
+from tests.platform_helpers import live_server, settings_for
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-async def client(tmp_path):
-    app = make_app(settings_for(tmp_path))
-    async with app.router.lifespan_context(app):
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
-                                     base_url="http://test") as client:
-            yield client
 
 
 class Raw:

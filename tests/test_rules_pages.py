@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-import httpx
 import pytest
 
 from app.games.doppelganger_tricks.cards import deck as navy_deck
@@ -26,7 +25,6 @@ from app.games.doppio.catch import catch_priority
 from app.games.doublehead_kids import details as kids_details
 from app.games.registry import available_games, get_game
 from app.web import rules_examples as ex
-from tests.platform_helpers import make_app, settings_for
 
 #: words a newcomer must find on each page, per language
 KEY_TERMS = {
@@ -67,15 +65,6 @@ GAME_WORDS = {"en": {"doppelkopf": "Doppelkopf", "doublehead_kids": "Doppelkopf 
                      "doppelganger_tricks": "Doppelganger Tricks", "doppio": "Doppio"},
               "de": {"doppelkopf": "Doppelkopf", "doublehead_kids": "Doppelkopf für Kinder",
                      "doppelganger_tricks": "Doppelgänger-Stiche", "doppio": "Doppio"}}
-
-
-@pytest.fixture
-async def client(tmp_path):
-    app = make_app(settings_for(tmp_path))
-    async with app.router.lifespan_context(app):
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
-                                     base_url="http://test") as client:
-            yield client
 
 
 def text_of(html: str) -> str:
