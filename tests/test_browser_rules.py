@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.games.registry import available_games
+from app.web.pages import rules_games
 from tests.conftest import artifacts_dir
 from tests.test_browser_tables import console_errors
 from tests.test_browser_ux import axe_script, axe_violations, no_horizontal_scroll  # noqa: F401
@@ -34,7 +34,7 @@ def test_every_rules_page_draws_its_cards_in_both_languages(browser, site, size,
     context = context_for(browser, size, lang)
     page = context.new_page()
     problems = console_errors(page)
-    for game in available_games():
+    for game in rules_games():
         page.goto(f"{site}/rules/{game}")
         assert page.evaluate("document.documentElement.lang") == lang
         assert page.get_attribute(f"#rules-tab-{game}", "aria-current") == "page"
@@ -63,7 +63,7 @@ def test_the_new_game_rules_link_follows_the_chosen_game(browser, site, lang, wo
     page.goto(site + "/")
     page.click("#play-guest")
     link = page.locator("#new-game #game-rules")
-    for game in available_games():
+    for game in rules_games():
         page.select_option("#game", game)
         assert link.get_attribute("href") == f"/rules/{game}"
         label = page.locator(f"#game option[value={game}]").text_content()
@@ -84,7 +84,7 @@ def test_the_new_game_rules_link_follows_the_chosen_game(browser, site, lang, wo
 def test_axe_finds_nothing_serious_on_the_rules_pages_and_the_lobby(browser, site, axe_script):  # noqa: F811
     context = context_for(browser, "desktop", "de")
     page = context.new_page()
-    for game in available_games():
+    for game in rules_games():
         page.goto(f"{site}/rules/{game}")
         found = axe_violations(page, axe_script)
         assert not found, f"{game}:\n" + "\n".join(found)

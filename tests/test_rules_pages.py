@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 
+from app.games import registry
 from app.games.doppelganger_tricks.cards import deck as navy_deck
 from app.games.doppelganger_tricks.cards import hand_size
 from app.games.doppelganger_tricks.scoring import bid_points, bonus_points
@@ -23,8 +24,10 @@ from app.games.doppio import GAME as DOPPIO
 from app.games.doppio.cards import full_deck
 from app.games.doppio.catch import catch_priority
 from app.games.doublehead_kids import details as kids_details
-from app.games.registry import available_games, get_game
+from app.games.registry import get_game
 from app.web import rules_examples as ex
+from app.web.pages import rules_games
+from tests.platform_helpers import register_highcard
 
 #: words a newcomer must find on each page, per language
 KEY_TERMS = {
@@ -73,8 +76,19 @@ def text_of(html: str) -> str:
     return re.sub(r"\s+", " ", words.replace("&#39;", "'").replace("&quot;", '"'))
 
 
-def test_every_game_has_key_terms_and_prose_in_both_languages():
-    assert {game for game, _lang in KEY_TERMS} == set(available_games())
+def test_every_game_of_the_site_has_a_rules_page_in_both_languages():
+    shipped = {name for name, module in registry.GAME_MODULES.items() if module.startswith("app.")}
+    assert shipped == set(rules_games()) == {game for game, _lang in KEY_TERMS}
+
+
+async def test_a_game_without_prose_has_no_rules_page_and_no_link(client):
+    register_highcard()  # a test-only game: in the registry, without a rules page
+    assert "highcard" in registry.available_games() and "highcard" not in rules_games()
+    assert (await client.get("/rules/highcard", headers={"Accept": "text/html"})).status_code == 404
+    await client.post("/guest", data={"csrf": (await client.get("/api/me")).json()["csrf"]})
+    page = (await client.get("/?game=highcard")).text
+    assert 'id="game-rules" href="/rules/highcard" hidden>' in page
+    assert '"rules": false' in page  # lobby.js hides the link for it too
 
 
 @pytest.mark.parametrize(("game", "lang"), sorted(KEY_TERMS))
@@ -92,13 +106,13 @@ async def test_a_rules_page_in_its_language_with_the_key_terms(client, game, lan
     assert f'<nav class="toc" aria-label="{"Inhalt" if lang == "de" else "Contents"}">' in page.text
     assert ('aria-label="Contents"' in page.text) is (lang == "en")  # the prose of this language
     # the other games' pages, the switch back to this page and the way to play it
-    for name in available_games():
+    for name in rules_games():
         assert f'href="/rules/{name}"' in page.text
     assert f"/lang/{other}?next=/rules/{game}" in page.text
     assert f'href="/?game={game}#new-game"' in page.text
 
 
-@pytest.mark.parametrize("game", sorted(available_games()))
+@pytest.mark.parametrize("game", sorted(rules_games()))
 async def test_every_card_on_a_rules_page_is_named_in_the_readers_language(client, game):
     for lang in ("en", "de"):
         page = (await client.get(f"/rules/{game}", headers={"Accept-Language": lang})).text
@@ -126,7 +140,7 @@ async def test_an_unknown_game_has_no_rules_page(client):
 
 async def test_the_rules_index_links_every_game(client):
     page = (await client.get("/rules", headers={"Accept-Language": "de"})).text
-    for name in available_games():
+    for name in rules_games():
         assert f'<a href="/rules/{name}">Regeln: {GAME_WORDS["de"][name]}</a>' in page
 
 

@@ -29,6 +29,7 @@ from app.api.deps import (
     viewer,
 )
 from app.bots import LEVELS
+from app.games.registry import available_games
 from app.i18n import N_, _, names
 from app.i18n.errors import localized
 from app.lobby.friends import FriendError
@@ -45,6 +46,13 @@ templates.env.install_gettext_callables(gettext=i18n.gettext, ngettext=i18n.nget
 templates.env.filters.update({name: pass_context(lambda _ctx, *args, _f=func: _f(*args))
                               for name, func in names.FILTERS.items()})
 router = APIRouter()
+RULES_PROSE = ROOT / "templates" / "rules"
+
+
+def rules_games() -> list[str]:
+    """The installed games that have a rules page: an English prose template
+    ``templates/rules/<game>.en.html`` (a game added without one has no page and no link)."""
+    return [name for name in available_games() if (RULES_PROSE / f"{name}.en.html").exists()]
 
 
 def _page(request: Request, template: str, user, status: int = 200, **context: Any) -> HTMLResponse:
@@ -90,8 +98,11 @@ async def _lobby_page(request: Request, services, user, status: int = 200,
     tables = await services.lobby.open_tables(viewer(user))
     friends = (await services.friends.listing(user.id, await services.presence.online())
                if user else None)
+    with_rules = set(rules_games())
+    games = [{**game, "rules": game["name"] in with_rules}
+             for game in names.games_for_form(services.lobby.games())]
     return _page(request, "lobby.html", user, status, tables=tables, friends=friends,
-                 games=names.games_for_form(services.lobby.games()), levels=LEVELS, error=error,
+                 games=games, levels=LEVELS, error=error,
                  form=form or {}, error_field=error_field)
 
 

@@ -16,10 +16,9 @@ from app.api.deps import MaybeUser
 from app.games.doppelkopf.cards import CARD_POINTS
 from app.games.doppio.cards import face_value
 from app.games.doublehead_kids.names import CARD_NAMES, family_of
-from app.games.registry import available_games
 from app.i18n.cards import card_name
 from app.web import rules_examples
-from app.web.pages import _page, templates
+from app.web.pages import RULES_PROSE, _page, rules_games, templates
 
 router = APIRouter()
 
@@ -60,14 +59,16 @@ templates.env.globals["card_face"] = pass_context(lambda _ctx, game, code: card_
 @router.get("/rules", response_class=HTMLResponse)
 async def rules_index(request: Request, user: MaybeUser):
     """Every game's rules page, with a line about each game."""
-    return _page(request, "rules/index.html", user, games=available_games())
+    return _page(request, "rules/index.html", user, games=rules_games())
 
 
 @router.get("/rules/{game}", response_class=HTMLResponse)
 async def rules_page(game: str, request: Request, user: MaybeUser):
-    """The rules of ``game`` (a registry key) in the reader's language; 404 for another name."""
-    if game not in available_games():
+    """The rules of ``game`` (a registry key) in the reader's language (English where its
+    language has no prose yet); 404 for a name without a rules page."""
+    games = rules_games()
+    if game not in games:
         raise HTTPException(404)
-    return _page(request, "rules/page.html", user, game=game, games=available_games(),
-                 prose=f"rules/{game}.{request.state.lang}.html",
-                 examples=rules_examples.for_game(game))
+    lang = request.state.lang if (RULES_PROSE / f"{game}.{request.state.lang}.html").exists() else "en"
+    return _page(request, "rules/page.html", user, game=game, games=games,
+                 prose=f"rules/{game}.{lang}.html", examples=rules_examples.for_game(game))

@@ -234,6 +234,7 @@ function showGame() {
   if (!info) return;
   if (pitch) pitch.textContent = info.pitch || "";
   if (rules) {
+    rules.hidden = !info.rules;  // a game without a rules page yet
     rules.href = `/rules/${info.name}`;
     rules.textContent = t("Rules of %(game)s", {game: info.label});
   }
