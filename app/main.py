@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette_compress import CompressMiddleware
 
 from app.accounts.cookies import CSRF_COOKIE, new_csrf_token
 from app.accounts.service import AccountError
@@ -32,6 +33,8 @@ from app.web.headers import with_security_headers
 
 ROOT = Path(__file__).resolve().parent.parent
 log = logging.getLogger(__name__)
+#: responses smaller than this are sent as they are (compressing them gains nothing)
+COMPRESS_MIN_BYTES = 500
 
 
 def create_app(settings: Settings | None = None, services: Services | None = None) -> FastAPI:
@@ -125,7 +128,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     from app.api import friends_routes, history_routes, ops, playnow_routes
     from app.api import routes as api_routes
     from app.api import ws as api_ws
-    from app.web import history_pages, pages
+    from app.web import history_pages, pages, rules_pages
 
     app.include_router(ops.router)
     app.include_router(friends_routes.router)
@@ -135,6 +138,10 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     app.include_router(pages.router)
     app.include_router(history_routes.router)
     app.include_router(history_pages.router)
+    app.include_router(rules_pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    # outermost: pages, JSON and static files compressed as the browser asks (zstd, brotli or
+    # gzip; bodies under 500 bytes, ranges and 304s untouched); WebSockets pass through
+    app.add_middleware(CompressMiddleware, minimum_size=COMPRESS_MIN_BYTES)
     with_security_headers(app)  # outermost: error answers carry the headers too
     return app

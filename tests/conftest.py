@@ -78,6 +78,16 @@ async def app(tmp_path):
 
 
 @pytest.fixture
+async def client(app):
+    """An httpx client of the started site (``app``), with its own cookies."""
+    import httpx
+
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
+                                 base_url="http://test") as client:
+        yield client
+
+
+@pytest.fixture
 def new_client(app):
     """Make JSON API clients (tests.platform_helpers.Api) of ``app``, each with its own cookies."""
     import httpx

@@ -192,6 +192,7 @@ def test_guest_declares_poverty_and_gives_three_chosen_cards(browser, tmp_path, 
         page.goto(url + "/")
         page.click("#play-guest")
         page.fill("#deals", "1")
+        page.click("#rule-options summary")  # the rule options are folded
         assert not page.is_checked("#opt-poverty")  # off in the DDV preset
         page.check("#opt-poverty")
         page.click("#create-table")

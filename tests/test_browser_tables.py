@@ -38,6 +38,8 @@ def new_table(page, url: str, game: str, players: int, bots: int, deals: int = 1
     page.select_option("#players", str(players))
     page.select_option("#bots", str(bots))
     page.fill("#deals", str(deals))
+    if numbers:
+        page.click("#rule-options summary")  # the rule options are folded
     for name, value in (numbers or {}).items():
         page.fill(f"#opt-{name}", value)
     page.click("#create-table")

@@ -4,21 +4,10 @@ from __future__ import annotations
 
 import re
 
-import httpx
 import pytest
 
 from app import i18n
 from app.i18n.catalogue import extract
-from tests.platform_helpers import make_app, settings_for
-
-
-@pytest.fixture
-async def client(tmp_path):
-    app = make_app(settings_for(tmp_path))
-    async with app.router.lifespan_context(app):
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
-                                     base_url="http://test") as client:
-            yield client
 
 
 def _key(msgid: str | tuple[str, ...]) -> str:

@@ -53,7 +53,7 @@ async def test_number_options_from_the_form_reach_the_rules(app, new_client):
         "csrf": await alice.csrf(), "game": "doppio", "players": "2", "bots": "1",
         "numbers": "catch_window_seconds", "opt_catch_window_seconds": "soon"})
     assert bad.status_code == 400
-    assert "rule option &#39;Seconds to catch a Doppio&#39;: enter a number" in bad.text
+    assert "rule option &#39;Seconds to catch a discard&#39;: enter a number" in bad.text
     too_long = await alice.client.post("/tables", data={
         "csrf": await alice.csrf(), "game": "doppio", "players": "2", "bots": "1",
         "numbers": "catch_window_seconds", "opt_catch_window_seconds": "600"})

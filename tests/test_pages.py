@@ -5,17 +5,6 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.platform_helpers import make_app, settings_for
-
-
-@pytest.fixture
-async def client(tmp_path):
-    app = make_app(settings_for(tmp_path))
-    async with app.router.lifespan_context(app):
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
-                                     base_url="http://test") as client:
-            yield client
-
 
 async def post_form(client: httpx.AsyncClient, path: str, fields: dict[str, str]) -> httpx.Response:
     csrf = (await client.get("/api/me")).json()["csrf"]

@@ -20,6 +20,13 @@ GAMES = {
     "doppelganger_tricks": N_("Doppelganger Tricks"),
     "doppio": N_("Doppio"),
 }
+#: one line about each game, for someone choosing (the rules pages, the New Game form)
+GAME_PITCHES = {
+    "doppelkopf": N_("The classic for four: Re against Kontra, partners found in play, 240 card points to share."),
+    "doublehead_kids": N_("Doppelkopf for children: picture cards, duels for silver coins, golden coins to win."),
+    "doppelganger_tricks": N_("For 3 or 4: bid the tricks you will win; navy doppelgangers annihilate cards."),
+    "doppio": N_("For 2 to 4: pair your six cards around the divider, catch discards, call Doppio!"),
+}
 PRESETS = {
     "ddv": N_("Tournament rules (DDV)"),
     "gametwist": N_("GameTwist"),
@@ -35,7 +42,7 @@ OPTIONS = {
     "swines": N_("Swines (both aces of diamonds)"),
     "poverty": N_("Poverty"),
     "re_kontra_doubles": N_("Re and Kontra double the game value"),
-    "no_back_door": N_("No back door (a lost announcement cannot be won back)"),
+    "no_back_door": N_("No back door (special points never turn a won deal into a loss)"),
     "charlie_caught": N_("Charlie caught scores"),
     "throw_in": N_("Throwing in (redeal on request)"),
     "solo_requires_no90": N_("A solo must announce no 90"),
@@ -43,9 +50,9 @@ OPTIONS = {
     "wedding": N_("Wedding"),
     "play_on_until_leader": N_("Play on until one player leads"),
     "target_coins": N_("Coins to win"),
-    "catch_window_seconds": N_("Seconds to catch a Doppio"),
+    "catch_window_seconds": N_("Seconds to catch a discard"),
     "doppio_max_value": N_("Highest Doppio value"),
-    "failure_penalty": N_("Penalty for a failed bid"),
+    "failure_penalty": N_("Penalty for a failed Doppio"),
     "game_end_total": N_("Points that end the game"),
     # named options (choices), as the New Game form labels them (static/js/lobby.js)
     "table_mode": N_("Table mode"),
@@ -85,6 +92,12 @@ def _words(table: dict[str, str], name: str | None) -> str:
 def game_name(name: str | None) -> str:
     """``doppelkopf`` → "Doppelkopf"; ``doublehead_kids`` → "Doppelkopf für Kinder"."""
     return _words(GAMES, name)
+
+
+def game_pitch(name: str | None) -> str:
+    """One line about a game for someone choosing one (GAME_PITCHES); empty if unknown."""
+    msgid = GAME_PITCHES.get(name or "")
+    return gettext(msgid) if msgid else ""
 
 
 def preset_name(name: str | None) -> str:
@@ -138,18 +151,21 @@ def player_name(seat: Mapping[str, Any]) -> str:
 
 def games_for_form(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Lobby.games() with the words of the current language added for the New Game form:
-    ``label`` per game, ``preset_labels`` {preset: words}, ``option_labels`` {option: words}."""
+    ``label`` and ``pitch`` per game, ``preset_labels`` {preset: words}, ``option_labels``
+    {option: words} and ``option_order`` (the options in the order the rules core lists them;
+    the page's JSON sorts object keys)."""
     result = []
     for game in games:
-        options = set()
+        options: dict[str, None] = {}
         for values in (*game["switches"].values(), *game["numbers"].values()):
-            options.update(values)
-        result.append({**game, "label": game_name(game["name"]),
+            options.update(dict.fromkeys(values))
+        result.append({**game, "label": game_name(game["name"]), "pitch": game_pitch(game["name"]),
+                       "option_order": list(options),
                        "preset_labels": {p: preset_name(p) for p in game["presets"]},
-                       "option_labels": {o: option_name(o) for o in sorted(options)}})
+                       "option_labels": {o: option_name(o) for o in options}})
     return result
 
 
-FILTERS = {"game_name": game_name, "preset_name": preset_name, "option_name": option_name,
+FILTERS = {"game_name": game_name, "game_pitch": game_pitch, "preset_name": preset_name, "option_name": option_name,
            "opponents_name": opponents_name, "level_name": level_name, "mode_name": mode_name,
            "leaderboard_reason": leaderboard_reason, "player_name": player_name}

@@ -31,6 +31,7 @@ from app.api.deps import (
     viewer,
 )
 from app.bots import LEVELS
+from app.games.registry import available_games
 from app.guard.fields import INVITE_KEY_PATTERN, DbId, InviteKey, TableIdPath
 from app.guard.ratelimit import Policy
 from app.i18n import N_, _, names
@@ -49,6 +50,13 @@ templates.env.install_gettext_callables(gettext=i18n.gettext, ngettext=i18n.nget
 templates.env.filters.update({name: pass_context(lambda _ctx, *args, _f=func: _f(*args))
                               for name, func in names.FILTERS.items()})
 router = APIRouter()
+RULES_PROSE = ROOT / "templates" / "rules"
+
+
+def rules_games() -> list[str]:
+    """The installed games that have a rules page: an English prose template
+    ``templates/rules/<game>.en.html`` (a game added without one has no page and no link)."""
+    return [name for name in available_games() if (RULES_PROSE / f"{name}.en.html").exists()]
 
 
 def _page(request: Request, template: str, user, status: int = 200, **context: Any) -> HTMLResponse:
@@ -100,15 +108,20 @@ async def _lobby_page(request: Request, services, user, status: int = 200,
     tables = await services.lobby.open_tables(viewer(user))
     friends = (await services.friends.listing(user.id, await services.presence.online())
                if user else None)
+    with_rules = set(rules_games())
+    games = [{**game, "rules": game["name"] in with_rules}
+             for game in names.games_for_form(services.lobby.games())]
     return _page(request, "lobby.html", user, status, tables=tables, friends=friends,
-                 games=names.games_for_form(services.lobby.games()), levels=LEVELS, error=error,
+                 games=games, levels=LEVELS, error=error,
                  form=form or {}, error_field=error_field)
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby(request: Request, services: ServicesDep, user: MaybeUser):
-    """The lobby: open tables (live), New Game, friends."""
-    return await _lobby_page(request, services, user)
+async def lobby(request: Request, services: ServicesDep, user: MaybeUser, game: str = ""):
+    """The lobby: open tables (live), New Game, friends. ``?game=<name>`` chooses that game in
+    the New Game form (the rules pages' "Play" links); an unknown name is ignored."""
+    chosen = {"game": game} if game in {g["name"] for g in services.lobby.games()} else None
+    return await _lobby_page(request, services, user, form=chosen)
 
 
 @router.post("/invite-friend", dependencies=[Csrf])

@@ -32,16 +32,13 @@ function cell(row, text) {
   return td;
 }
 
+// the table of open tables, or (none open) the empty state inviting a New Game
+const tablesTable = document.getElementById("tables");
+const tablesEmpty = document.getElementById("tables-empty");
 function renderTables(tables) {
   body.replaceChildren();
-  if (!tables.length) {
-    const row = document.createElement("tr");
-    row.className = "empty";
-    const td = cell(row, t("No open tables. Start a New Game!"));
-    td.colSpan = 6;
-    body.appendChild(row);
-    return;
-  }
+  tablesTable.hidden = !tables.length;
+  tablesEmpty.hidden = Boolean(tables.length);
   for (const table of tables) {
     const row = document.createElement("tr");
     row.dataset.table = table.id;
@@ -50,7 +47,13 @@ function renderTables(tables) {
     cell(row, presetLabel(table.game, table.preset) + (mode ? ` · ${mode}` : ""));
     cell(row, OPPONENTS[table.opponents] || table.opponents);
     cell(row, `${table.players - table.free}/${table.players}`);
-    cell(row, table.seats.map(playerName).join(", "));
+    const names = cell(row, "");
+    table.seats.forEach((seat, i) => {
+      const name = document.createElement("span");
+      name.className = "seat-name";
+      name.textContent = playerName(seat) + (i < table.seats.length - 1 ? "," : "");
+      names.append(name, " ");
+    });
     const link = document.createElement("a");
     link.href = `/tables/${table.id}`;
     link.textContent = table.mine ? t("Open") : t("Join");
@@ -103,13 +106,20 @@ function limitBots() {
   if (Number(bots.value) > max) bots.value = String(max);
 }
 
+/** The [option, value] pairs of ``values`` in the order the rules core lists the options. */
+function ordered(info, values) {
+  const order = (info && info.option_order) || [];
+  const rank = (name) => (order.includes(name) ? order.indexOf(name) : order.length);
+  return Object.entries(values).sort(([a], [b]) => rank(a) - rank(b));
+}
+
 // on/off rule options of the chosen game and preset, preset values checked
 function renderSwitches() {
   const box = document.getElementById("switches");
   const info = games.find((g) => g.name === game.value);
   const values = (info && info.switches[preset.value]) || {};
   box.replaceChildren();
-  for (const [name, on] of Object.entries(values)) {
+  for (const [name, on] of ordered(info, values)) {
     const labelEl = document.createElement("label");
     labelEl.className = "switch";
     const input = document.createElement("input");
@@ -130,7 +140,7 @@ function renderNumbers(info) {
   if (!box) return;
   const values = (info && info.numbers && info.numbers[preset.value]) || {};
   box.replaceChildren();
-  for (const [name, value] of Object.entries(values)) {
+  for (const [name, value] of ordered(info, values)) {
     const labelEl = document.createElement("label");
     const input = document.createElement("input");
     input.type = "number";
@@ -160,13 +170,19 @@ const VALUE_WORDS = () => ({
   first_trump: t("The first trump trick"), named: t("The bride names her partner"),
 });
 
+// the table mode is a choice of its own (shown beside the rules); the other named options
+// are folded with the rule options
+const OWN_ROW = new Set(["table_mode"]);
+
 function renderNamed(info) {
   const box = document.getElementById("named-options");
+  const modeBox = document.getElementById("mode-options");
   if (!box) return;
   const values = (info && info.choices && info.choices[preset.value]) || {};
   const words = OPTION_WORDS();
   const valueWords = VALUE_WORDS();
   box.replaceChildren();
+  if (modeBox) modeBox.replaceChildren();
   for (const [name, option] of Object.entries(values)) {
     const labelEl = document.createElement("label");
     const select = document.createElement("select");
@@ -181,10 +197,54 @@ function renderNamed(info) {
     }
     select.addEventListener("change", () => followMode());
     labelEl.append((words[name] || name.replaceAll("_", " ")) + " ", select);
-    box.appendChild(labelEl);
+    (OWN_ROW.has(name) && modeBox ? modeBox : box).appendChild(labelEl);
   }
   document.getElementById("choices-names").value = Object.keys(values).join(",");
   followMode();
+  noteChanges();
+}
+
+// the folded rule options say how many differ from the chosen rules
+const ruleOptions = document.getElementById("rule-options");
+function noteChanges() {
+  const note = document.getElementById("rule-options-note");
+  if (!ruleOptions || !note) return;
+  const info = games.find((g) => g.name === game.value);
+  const defaults = {...(info?.switches?.[preset.value] || {}), ...(info?.numbers?.[preset.value] || {})};
+  for (const [name, option] of Object.entries(info?.choices?.[preset.value] || {})) defaults[name] = option.value;
+  let changed = 0;
+  for (const input of ruleOptions.querySelectorAll("input, select")) {
+    const name = input.name.replace(/^opt_/, "");
+    if (!(name in defaults)) continue;
+    const value = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
+    if (value !== defaults[name]) changed += 1;
+  }
+  note.textContent = changed ? t("(%(count)s changed)", {count: changed}) : t("(as the rules say)");
+}
+if (ruleOptions) {
+  ruleOptions.addEventListener("change", noteChanges);
+  ruleOptions.addEventListener("input", noteChanges);
+}
+
+// the chosen game's line and the link to its rules page
+function showGame() {
+  const info = games.find((g) => g.name === game.value);
+  const pitch = document.getElementById("game-pitch");
+  const rules = document.getElementById("game-rules");
+  if (!info) return;
+  if (pitch) pitch.textContent = info.pitch || "";
+  if (rules) {
+    rules.hidden = !info.rules;  // a game without a rules page yet
+    rules.href = `/rules/${info.name}`;
+    rules.textContent = t("Rules of %(game)s", {game: info.label});
+  }
+}
+
+// the names to invite matter only for a table of invited players
+function followOpponents() {
+  const box = document.getElementById("invite-box");
+  const invited = document.querySelector("input[name=opponents][value=invited]");
+  if (box && invited) box.hidden = !invited.checked && !document.getElementById("invite").value;
 }
 
 /** Duel mode fixes the table: four deals, two computer players (seats 2 and 4). */
@@ -216,11 +276,24 @@ if (game && preset && players && bots) {
     fill(players, (option.dataset.players || "").split(",").filter(Boolean), true);
     limitBots();
     renderSwitches();
+    showGame();
   });
   players.addEventListener("change", limitBots);
+  for (const radio of document.querySelectorAll("input[name=opponents]")) {
+    radio.addEventListener("change", followOpponents);
+  }
   limitBots();
   renderSwitches();
+  showGame();
+  followOpponents();
 }
+
+// the empty list's "New Game" goes to the form's first choice
+document.getElementById("empty-new-game")?.addEventListener("click", (event) => {
+  event.preventDefault();
+  game?.focus();
+  game?.scrollIntoView({block: "center", behavior: "smooth"});
+});
 
 // Play now: join a queue, then go to the table it forms (told over the lobby feed; polled too)
 const playNow = document.getElementById("play-now");
