@@ -46,6 +46,7 @@ def test_every_kind_of_response_carries_the_security_headers(tmp_path, https):
             person.get("/players/Heidi"), person.get("/players/Heidi/matches"),
             person.get("/leaderboards"), person.get("/leaderboards/doppelkopf"),
             person.get("/login"), person.get("/register"),
+            person.get("/rules"), person.get("/rules/doppelkopf"),
             person.get("/no-such-page", headers={"Accept": "text/html"}),
             person.get("/no-such-page"), person.get("/api/me"), person.get("/api/tables"),
             person.get("/static/css/site.css"), person.get("/static/js/table.js"),
@@ -60,7 +61,8 @@ def test_every_kind_of_response_carries_the_security_headers(tmp_path, https):
 
 @pytest.mark.browser
 def test_the_pages_run_under_the_policy_without_a_violation(browser, site):
-    """The lobby, a table in play, its replay and the login page work under the CSP: the
+    """The lobby, a table in play, its replay, a rules page and the login page work under the
+    CSP: the
     browser reports no violation (securitypolicyviolation events and console errors)."""
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     page = context.new_page()
@@ -84,6 +86,7 @@ def test_the_pages_run_under_the_policy_without_a_violation(browser, site):
     page.wait_for_function("document.querySelectorAll('#hand button, #hand .card').length > 0",
                            timeout=15000)
     page.goto(f"{site}/tables/{table['id']}/replay")
+    page.goto(site + "/rules/doppio")
     page.goto(site + "/login")
     page.wait_for_timeout(300)
     context.close()
