@@ -144,3 +144,16 @@ async def db_url(request, tmp_path):
         yield url
     finally:
         await drop_pg_database(name)
+
+
+@pytest.fixture
+async def sessions(db_url):
+    """A session factory of a fresh database migrated to head (SQLite and PostgreSQL)."""
+    import asyncio
+
+    from app.db.engine import make_engine, make_sessionmaker, upgrade
+
+    await asyncio.to_thread(upgrade, db_url)
+    engine = make_engine(db_url)
+    yield make_sessionmaker(engine)
+    await engine.dispose()

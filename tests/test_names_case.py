@@ -3,25 +3,14 @@ keeps the spelling it registered with. The database enforces it (migration 0003_
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from sqlalchemy.exc import IntegrityError
 
 from app.accounts.service import AccountError, Accounts
 from app.clock import Clock
-from app.db.engine import make_engine, make_sessionmaker, upgrade
 from app.db.models import User
 from app.history.service import History
 from app.lobby.friends import Friends
-
-
-@pytest.fixture
-async def sessions(db_url):
-    await asyncio.to_thread(upgrade, db_url)
-    engine = make_engine(db_url)
-    yield make_sessionmaker(engine)
-    await engine.dispose()
 
 
 async def test_a_name_differing_only_in_case_is_taken(sessions):

@@ -19,14 +19,6 @@ from tests.platform_helpers import make_app, settings_for
 from tests.test_attacks import Person, post
 
 
-@pytest.fixture
-async def sessions(db_url):
-    await asyncio.to_thread(upgrade, db_url)
-    engine = make_engine(db_url)
-    yield make_sessionmaker(engine)
-    await engine.dispose()
-
-
 async def test_letters_of_every_script_are_names(sessions):
     accounts = Accounts(sessions, Clock())
     for name in ("Zoë", "José", "Åsa", "Jürgen", "Дмитрий", "राम", "Ἀθηνᾶ", "Anna_1-b"):
@@ -96,8 +88,7 @@ async def test_the_migration_fills_the_key_and_reports_collisions_without_losing
     assert len(set(keys.values())) == len(names)  # unique
     assert keys["admin"] == "adrnin" and keys["аdmin"] != "adrnin"
     assert "аdmin" in caplog.text and "admin" in caplog.text  # the collision is reported
-    sessions = make_sessionmaker(make_engine(db_url))
-    accounts = Accounts(sessions, Clock())
+    accounts = Accounts(make_sessionmaker(make_engine(db_url)), Clock())
     # each colliding account is still found by its exact spelling
     assert (await accounts.user_by_name("аdmin")).name == "аdmin"
     assert (await accounts.user_by_name("ADMIN")).name == "admin"
