@@ -7,7 +7,7 @@
 // (static/js/games/*.js). Everything is drawn from the seat's own view, text via textContent.
 import {Socket} from "./socket.js";
 import {t} from "./i18n.js";
-import {playerName} from "./words.js";
+import {label, playerName} from "./words.js";
 import {bindKeys, rememberFocus, restoreFocus} from "./table/keyboard.js";
 import {fadeOut, flyFrom, sweepTo, wait} from "./table/motion.js";
 import {bindSettings, timings} from "./table/settings.js";
@@ -23,7 +23,6 @@ import {PLUGINS} from "./games/index.js";
 const page = document.getElementById("table-page");
 const tableId = Number(page.dataset.table);
 const $ = (id) => document.getElementById(id);
-const plugin = await PLUGINS[page.dataset.game]();
 
 // refusals from the server by code (app/protocol.py ErrorMessage.code), in the page's language
 const ERRORS = {
@@ -49,10 +48,18 @@ let dealWaiters = [];  // resolve() of "the next deal has arrived"
 window.doppelrunde = {get state() { return received; }, get seq() { return seq; },
   get shown() { return shown && shown.state; }, get idle() { return caughtUp; },
   get socket() { return socket; }};
+const plugin = await PLUGINS[page.dataset.game]();
 
 function seatName(seat) {
   const info = received && received.table.seats.find((s) => s.seat === seat);
   return info ? playerName(info) : t("Seat %(number)s", {number: seat + 1});
+}
+
+/** A seat's name for narrow places (the score sheet beside the table): no computer level. */
+function shortName(seat) {
+  const info = received && received.table.seats.find((s) => s.seat === seat);
+  if (info && info.bot) return t("Computer %(number)s", {number: seat + 1});
+  return seatName(seat);
 }
 
 function context(step) {
@@ -88,15 +95,17 @@ function hint(text) {
 
 const view = new TableView(plugin, {
   onCard(item, button, playable) {
-    const ctx = context(shown);
     if (playable) {
       const action = item.press ? item.press() : item.action;
       if (action) { button.classList.add("sending"); send(action); } else redraw();
     } else if (caughtUp && item.selectable && item.toggle) {
       item.toggle();
       redraw();
-    } else if (shown && shown.state.view) {
-      hint(caughtUp || ctx.state.you == null ? plugin.whyNot(ctx, item.code) : t("One moment: the table is still showing the last moves."));
+    } else if (received && received.view) {
+      // why not, by the newest state: the table may still be showing the moves before it
+      const now = context({state: received, events: [], at: performance.now()});
+      hint(!caughtUp && plugin.myTurn(now) ? t("One moment: the table is still showing the last moves.")
+        : plugin.whyNot(now, item.code));
     }
   },
   onAction(spec) {
@@ -124,7 +133,7 @@ function draw(step, opts) {
   if (now.group || !focusMemo) focusMemo = now;
   const ctx = context(step);
   view.render(ctx, opts);
-  renderSheet($("scores"), {state: step.state, seatName, plugin});
+  renderSheet($("scores"), {state: step.state, seatName: shortName, plugin, compact: true});
   const mine = $("prompt-zone").dataset.myTurn === "true";
   document.title = mine ? t("Your turn – Doppelrunde") : baseTitle;
   if (opts.interactive && mine && !wasMine) playSound("turn");
@@ -222,6 +231,7 @@ async function showStep(step, mine) {
   shown = step;
   const {fly, pause, collect} = timings();
   draw(step, {interactive: false, held: done});
+  tellEvents(step.events);
   if (fresh.length) {
     const you = step.state.you;
     await Promise.all(fresh.map((p) => {
@@ -252,6 +262,19 @@ async function showStep(step, mine) {
   } else if (ended) {
     await dialogs.showDeal(ctx, rounds[rounds.length - 1], step.at, nextDealArrives());
   }
+}
+
+let newsTimer = null;
+
+/** Say an announcement as it is made (tournament mode lists none: this is all one sees). */
+function tellEvents(events) {
+  const said = (events || []).filter((e) => e && e.type === "announced" && e.seat != null)
+    .map((e) => t("%(player)s announces %(announcement)s", {player: seatName(e.seat), announcement: label(e.value)}));
+  if (!said.length) return;
+  const news = $("table-news");
+  news.textContent = said.join(" · ");
+  clearTimeout(newsTimer);
+  newsTimer = setTimeout(() => { news.textContent = ""; }, 6000);
 }
 
 /** After a (re)connection: a deal result or the match result still belongs on the table. */

@@ -6,7 +6,7 @@
 // Wedding 2 …; Re/Kontra 1, No 90 2, No 60 3, No 30 4, Black 5), never by its place in a list.
 import {cardName, cardSVG, SUIT_NAMES} from "../cards.js";
 import {t} from "../i18n.js";
-import {TYPE_LABELS, label, reasonWords} from "../words.js";
+import {TYPE_LABELS, label, reasonWords, seatCounts} from "../words.js";
 import {sortHand} from "../table/handsort.js";
 import {el, legalOf, plays} from "./common.js";
 
@@ -110,12 +110,9 @@ export const doppelkopf = {
     }
     if (view.poverty && view.poverty.taker === seat) badges.push({text: t("takes the poverty"), cls: "contract"});
     if (view.swines === seat) badges.push({text: t("Swines"), cls: "contract"});
-    const won = (view.tricks_won || [])[seat];
     if (view.phase === "play" || view.phase === "done") {
-      badges.push({text: won === 1 ? t("1 trick") : t("%(count)s tricks", {count: won || 0}), cls: "count"});
-    }
-    if (view.phase === "done" && view.points_won) {
-      badges.push({text: t("%(count)s points", {count: view.points_won[seat]}), cls: "count"});
+      const {tricks_won: tricks, points_won: points, phase} = view;
+      for (const text of seatCounts({tricks_won: tricks, points_won: points, phase}, seat)) badges.push({text, cls: "count"});
     }
     return badges;
   },

@@ -37,7 +37,9 @@ export function renderSheet(table, ctx) {
   caption.textContent = t("Score sheet: one row per deal, running totals per player");
   caption.className = "visually-hidden";
   const names = Array.from({length: players}, (_, s) => seatName(s));
-  header(table, valued ? [t("Deal"), t("Game type"), t("Announcements"), t("Value")] : [t("Deal")], names);
+  // beside the table (ctx.compact) without the announcements: the deal results list them
+  const anns = valued && !ctx.compact;
+  header(table, valued ? [t("Deal"), t("Game type"), ...(anns ? [t("Announcements")] : []), t("Value")] : [t("Deal")], names);
   const body = table.createTBody();
   const running = Array(players).fill(0);
   rounds.forEach((round, i) => {
@@ -48,7 +50,7 @@ export function renderSheet(table, ctx) {
       const d = round.details || {};
       const game = d.contract ? label(d.contract) + (d.declarer != null && d.contract !== "normal" ? ` (${seatName(d.declarer)})` : "") : "";
       cell(row, game, "game");
-      cell(row, (d.announcements || []).map((a) => `${seatName(a.seat)}: ${label(a.value)}`).join(", "), "anns");
+      if (anns) cell(row, (d.announcements || []).map((a) => `${seatName(a.seat)}: ${label(a.value)}`).join(", "), "anns");
       cell(row, d.game_value != null ? String(d.game_value) : "", "value");
     }
     round.scores.forEach((score, s) => {
@@ -63,6 +65,6 @@ export function renderSheet(table, ctx) {
   });
   const total = table.createTFoot().insertRow();
   const first = cell(total, t("Total"));
-  if (valued) first.colSpan = 4;
+  if (valued) first.colSpan = anns ? 4 : 3;
   for (const score of state.scores.totals) cell(total, String(score));
 }
