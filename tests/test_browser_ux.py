@@ -8,40 +8,18 @@ middle of a deal and the score sheet.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
 import time
-from pathlib import Path
 
 import pytest
 
 from tests.browser_table import context
-from tests.conftest import artifacts_dir, require
+from tests.conftest import artifacts_dir
 from tests.test_browser_tables import console_errors
 
 pytestmark = pytest.mark.browser
 
 SIZES = {"phone": (390, 844), "desktop": (1366, 768)}
-AXE_DIR = Path(os.environ.get("DOPPELRUNDE_AXE_DIR", Path.home() / ".cache" / "doppelrunde-axe"))
-
-
-@pytest.fixture(scope="session")
-def axe_script() -> str:
-    """axe-core's axe.min.js, installed with npm into AXE_DIR when absent (skipped only when
-    npm is missing and DOPPELRUNDE_REQUIRE_BROWSER is unset)."""
-    script = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.exists():
-        npm = shutil.which("npm")
-        require("browser", npm is not None, "npm is needed to install axe-core")
-        AXE_DIR.mkdir(parents=True, exist_ok=True)
-        done = subprocess.run([npm, "install", "--prefix", str(AXE_DIR), "--no-audit", "--no-fund",
-                               "axe-core@4"], capture_output=True, text=True, timeout=300)
-        assert done.returncode == 0 and script.exists(), done.stderr[-2000:]
-    return script.read_text()
-
-
 def axe_violations(page, script: str) -> list[str]:
     """Serious and critical axe-core violations on the page, as 'rule: target' lines."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):

@@ -173,6 +173,7 @@ export class Dialogs {
       const lobby = el("button", {type: "button", id: "back-to-lobby", class: "secondary"}, t("Back to lobby"));
       again.addEventListener("click", () => {
         again.setAttribute("aria-disabled", "true");
+        this.accepted = true;
         this.send({type: "rematch"});
       });
       lobby.addEventListener("click", () => {
@@ -196,8 +197,13 @@ export class Dialogs {
     const vote = state.rematch;
     if (!status || !vote) return;
     if (vote.table) {
-      status.textContent = t("Rematch: off to the new table…");
-      location.href = `/tables/${vote.table}`;
+      if (this.accepted) {  // this page said yes: off to the new table
+        status.textContent = t("Rematch: off to the new table…");
+        location.href = `/tables/${vote.table}`;
+      } else {
+        status.replaceChildren(el("a", {href: `/tables/${vote.table}`, id: "rematch-table"},
+          t("The rematch is being played: to its table")));
+      }
       return;
     }
     const people = state.table.seats.filter((s) => !s.bot && s.connected).map((s) => s.seat);
