@@ -5,7 +5,7 @@
 - each card of the trick in front of the player who played it;
 - over whole deals the prompt never says "your turn" (data-my-turn) before the trick zone shows
   every card of the trick the server reported, and every completed trick was shown whole;
-- on a phone the hand does not move (within 4 px) over a deal;
+- on a phone the hand does not move (within 4 px) over two deals;
 - the result between deals in a dialog (Next deal), the match result with Rematch;
 - the replay of each game drawn with cards (no card codes as text);
 - axe-core: no serious or critical violation at the table in the middle of a deal, nor on a
@@ -31,10 +31,12 @@ from tests.test_browser_ux import axe_violations
 
 pytestmark = pytest.mark.browser
 
-#: the pacing scale of these tests: real animations and pauses, five times shorter
-PACE = 0.2
+#: the pacing scale of these tests: real animations and pauses, ten times shorter
+PACE = 0.1
 
 GAMES = {"doppelkopf": 4, "doublehead_kids": 4, "doppelganger_tricks": 3, "doppio": 2}
+#: the fixed keys of the announcements (static/js/games/doppelkopf.js KEYS)
+ANNOUNCEMENT_KEYS = {"re": "1", "kontra": "1", "no90": "2", "no60": "3", "no30": "4", "black": "5"}
 LAYOUTS = {2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"]}
 
 # Watches the table from the first moment (an init script): whenever the prompt turns to "your
@@ -167,6 +169,12 @@ def play_and_watch(page, game: str, size: str, axe: str | None) -> dict:
                 found = axe_violations(page, axe)
                 assert not found, "\n".join(found)
             seen["mid"] = True
+        # an announcement keeps its key for the whole deal (no renumbering after "Re")
+        keys = page.locator("#choices button[data-type=announce]").evaluate_all(
+            "ns => ns.map(n => [n.dataset.value, n.dataset.key])")
+        for value, key in keys:
+            assert key == ANNOUNCEMENT_KEYS[value], keys
+        seen["announce_keys"] = seen.get("announce_keys", 0) + len(keys)
         page.evaluate(MOVE, {"bid": 2})
         time.sleep(0.02)
     return seen
@@ -217,12 +225,12 @@ def test_desktop_two_deals_the_prompt_never_runs_ahead_of_the_cards(browser, sit
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_phone_one_deal_hand_steady_and_everything_in_view(browser, site, game):
+def test_phone_two_deals_hand_steady_and_everything_in_view(browser, site, game):
     ctx = context(browser, "phone", pace=PACE)
     ctx.add_init_script(WATCH)
     page = ctx.new_page()
     problems = console_errors(page)
-    browser_table.new_table(page, site, game, GAMES[game], GAMES[game] - 1, deals=1)
+    browser_table.new_table(page, site, game, GAMES[game], GAMES[game] - 1, deals=2)
     page.wait_for_function(browser_table.READY, timeout=20000)
     check_in_view(page)
     shot(page, game, "phone", "start")
@@ -284,3 +292,26 @@ def test_rematch_of_two_people_opens_a_new_match_with_the_same_seats(browser, si
     bert.wait_for_url(f"{site}/", timeout=15000)
     for ctx in (anna_ctx, bert_ctx):
         ctx.close()
+
+
+def test_im_back_is_on_the_board_where_the_prompt_is(browser, site):
+    """When the time per move runs out, a computer player moves for the person; the prompt
+    zone says so and holds "I'm back", which gives the seat back."""
+    ctx = context(browser, "phone")
+    page = ctx.new_page()
+    page.goto(site + "/")
+    page.click("#play-guest")
+    table = page.evaluate("""async () => {
+      const me = await (await fetch('/api/me')).json();
+      const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json',
+        'X-CSRF-Token': me.csrf}, body: JSON.stringify({game: 'doppelkopf', bots: 3, deals: 1, turn_seconds: 5})});
+      return (await r.json()).id; }""")
+    page.goto(f"{site}/tables/{table}")
+    page.wait_for_selector("[data-zone=prompt] #take-back", timeout=20000)
+    assert page.text_content("#prompt") == "A computer player is playing for you."
+    assert page.locator("#seats [data-seat='0'] .badge.auto").count() == 1
+    page.screenshot(path=str(artifacts_dir() / "table-im-back-phone.png"))
+    page.click("#take-back")
+    page.wait_for_function("() => !window.doppelrunde.state.table.seats[0].autoplay", timeout=15000)
+    page.wait_for_selector("[data-zone=prompt] #take-back", state="detached", timeout=15000)
+    ctx.close()

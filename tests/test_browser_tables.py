@@ -128,7 +128,7 @@ def test_doppio_two_players_a_real_catch_within_the_countdown(browser, site):
     for seat in range(2):
         cells = rows.nth(seat).locator("td").all_text_contents()
         assert int(cells[3]) == final["rounds"][-1]["scores"][seat]
-        assert rows.nth(seat).locator("td.revealed [data-card]").count() == 6  # the hand, drawn
+        assert rows.nth(seat).locator(".revealed [data-card]").count() == 6  # the hand, drawn
     standings = page.locator("#standings tbody tr")
     assert sorted(int(standings.nth(i).locator("td").nth(2).text_content()) for i in range(2)) == sorted(final["totals"])
     page.screenshot(path=str(artifacts_dir() / "doppio-penalties.png"))
@@ -306,7 +306,7 @@ def test_doublehead_kids_basic_round_with_kid_names_and_the_learning_aid(browser
     scores = page.evaluate("window.doppelrunde.state.scores")
     for seat in range(4):
         coins = scores["totals"][seat]
-        text = page.text_content(f"#seats [data-seat='{seat}'] .badge.golden")
+        text = page.text_content(f"#seats [data-seat='{seat}'] .badge.golden .long")
         assert text == f"● {coins} golden coin{'' if coins == 1 else 's'}", text
     assert "duel" in page.text_content("#seats")
     # the score sheet in Kids words: round, game (team game or lone player), winner, golden coins

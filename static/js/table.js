@@ -127,6 +127,10 @@ const baseTitle = document.title;
 // where the keyboard focus was before steps that show no buttons or cards to press: it goes
 // back there once the table is interactive again
 let focusMemo = null;
+// the player's last input: keys (the turn's first card or button gets the focus) or a pointer
+let keyboardUser = false;
+document.addEventListener("keydown", () => { keyboardUser = true; }, true);
+document.addEventListener("pointerdown", () => { keyboardUser = false; }, true);
 
 function draw(step, opts) {
   const now = rememberFocus();
@@ -140,7 +144,7 @@ function draw(step, opts) {
   if (opts.interactive) wasMine = mine;
   tickClocks($("seats"), timersOf(step));
   if (opts.interactive) {
-    restoreFocus(focusMemo, mine);
+    restoreFocus(focusMemo, mine && keyboardUser);  // a tap does not put a focus ring on a card
     focusMemo = null;
   }
   const seating = $("seating");

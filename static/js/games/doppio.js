@@ -297,12 +297,12 @@ export const doppio = {
       const row = body.insertRow();
       row.dataset.seat = String(seat);
       row.insertCell().textContent = seatName(seat);
-      const cards = row.insertCell();
-      cards.className = "revealed";
+      const cards = el("div", {class: "revealed"});
       hand.forEach((card, i) => {
         if (i === 3) cards.append(el("span", {class: "divider-mark", "aria-hidden": "true"}, "|"));
         cards.append(smallCard(card));
       });
+      row.insertCell().append(cards);
       row.insertCell().textContent = String(details.hand_values[seat]);
       row.insertCell().textContent = String(round.scores[seat]);
     });

@@ -184,7 +184,7 @@ export const kids = {
     }
     const coins = state.scores.totals[seat] ?? 0;
     badges.push({text: "● " + (coins === 1 ? t("1 golden coin") : t("%(count)s golden coins", {count: coins})),
-      cls: "golden", data: {golden: coins}});
+      short: `● ${coins}`, cls: "golden", data: {golden: coins}});
     return badges;
   },
 
@@ -263,9 +263,11 @@ export const kids = {
     const coins = el("ol", {class: "score-lines"});
     for (const line of details.coin_lines || []) {
       const item = el("li");
-      item.append(el("span", {}, t("%(players)s: %(reason)s", {players: line.seats.map(seatName).join(", "),
+      const who = TEAMS[line.party] || line.seats.map(seatName).join(", ");
+      item.append(el("span", {}, t("%(players)s: %(reason)s", {players: who,
         reason: REASONS[line.reason] || gameLabel(line.reason)})),
-      el("span", {class: "points"}, t("+%(coins)s golden coins each", {coins: line.coins})));
+      el("span", {class: "points"}, line.coins === 1 ? t("+1 golden coin each")
+        : t("+%(coins)s golden coins each", {coins: line.coins})));
       coins.append(item);
     }
     if (coins.childNodes.length) box.append(coins);

@@ -32,7 +32,8 @@ function totalsTable(ctx, round) {
   const {state, seatName} = ctx;
   const table = el("table", {class: "totals", id: "deal-totals"});
   const head = table.createTHead().insertRow();
-  for (const text of [t("Player"), t("This deal"), t("Total")]) head.append(el("th", {scope: "col"}, text));
+  const words = ctx.roundWord === "round" ? [t("Player"), t("This round"), t("Total")] : [t("Player"), t("This deal"), t("Total")];
+  for (const text of words) head.append(el("th", {scope: "col"}, text));
   const body = table.createTBody();
   state.scores.totals.forEach((total, seat) => {
     const row = body.insertRow();
@@ -103,8 +104,9 @@ export class Dialogs {
     if (round.redeal) body.append(el("p", {class: "summary-game"}, t("Redeal: the cards are dealt again.")));
     body.append(this.plugin.dealSummary(ctx, round.details || {}, round), totalsTable(ctx, round));
     const foot = el("div", {class: "dialog-foot"});
+    const rounds = ctx.roundWord === "round";
     const next = el("button", {type: "button", id: "next-deal", class: "primary"});
-    next.append(el("span", {class: "label"}, t("Next deal")));
+    next.append(el("span", {class: "label"}, rounds ? t("Next round") : t("Next deal")));
     const note = el("span", {class: "countdown-note", id: "next-deal-countdown", role: "status"});
     foot.append(next, note);
     body.append(foot);
@@ -112,6 +114,7 @@ export class Dialogs {
     const deadline = (at || performance.now()) + Math.max(MIN_RESULT_MS, serverLeft);
     this.deal.show();
     next.focus({preventScroll: true});
+    this.deal.scrollTop = 0;  // the result from its top, not scrolled to the button
     return new Promise((resolve) => {
       const waiting = {resolve, deadline, clicked: false, ready: state.pause ? state.pause.ready : [], ctx};
       this.waiting = waiting;
@@ -120,7 +123,8 @@ export class Dialogs {
         const left = Math.max(0, waiting.deadline - performance.now());
         note.textContent = waiting.clicked && waiting.pausing
           ? t("Waiting for the others… (%(seconds)s s)", {seconds: seconds(Math.ceil(left / 1000))})
-          : t("Next deal in %(seconds)s s", {seconds: seconds(Math.ceil(left / 1000))});
+          : rounds ? t("Next round in %(seconds)s s", {seconds: seconds(Math.ceil(left / 1000))})
+            : t("Next deal in %(seconds)s s", {seconds: seconds(Math.ceil(left / 1000))});
         if (left <= 0) finish();
       };
       waiting.timer = setInterval(tick, 200);
@@ -165,7 +169,8 @@ export class Dialogs {
       body.append(standings(ctx));
       if (round) {
         const last = el("details", {class: "last-deal"});
-        last.append(el("summary", {}, t("The last deal")), this.plugin.dealSummary(ctx, round.details || {}, round));
+        last.append(el("summary", {}, ctx.roundWord === "round" ? t("The last round") : t("The last deal")),
+          this.plugin.dealSummary(ctx, round.details || {}, round));
         body.append(last);
       }
       const foot = el("div", {class: "dialog-foot"});
@@ -186,6 +191,7 @@ export class Dialogs {
       body.append(foot, el("p", {class: "rematch-status", id: "rematch-status", role: "status"}));
       this.match.show();
       again.focus({preventScroll: true});
+      this.match.scrollTop = 0;
     }
     this.rematch(ctx);
   }

@@ -67,7 +67,15 @@ export function seatPlate(ctx, seat, opts) {
   plate.append(line);
   const badges = el("div", {class: "badges"});
   for (const badge of view ? plugin.seatBadges(ctx, seat) : []) {
-    const node = el("span", {class: `badge ${badge.cls || ""}`.trim()}, badge.text);
+    const node = el("span", {class: `badge ${badge.cls || ""}`.trim()});
+    if (badge.short) {
+      // narrow plates show the short form; the whole text stays for screen readers
+      node.append(el("span", {class: "short", "aria-hidden": "true"}, badge.short),
+        el("span", {class: "long"}, badge.text));
+      node.title = badge.text;
+    } else {
+      node.textContent = badge.text;
+    }
     if (badge.title) node.title = badge.title;
     if (badge.data) for (const [k, v] of Object.entries(badge.data)) node.dataset[k] = v;
     badges.append(node);

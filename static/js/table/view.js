@@ -90,7 +90,7 @@ export class TableView {
     choices.replaceChildren();
     const specs = live && state.view ? this.plugin.actions(ctx) : [];
     const me = state.table.seats.find((s) => s.seat === state.you);
-    if (live && me && me.autoplay) {
+    if (!ctx.replay && me && me.autoplay) {  // in every step: it is about the seat, not a move
       $("prompt").textContent = t("A computer player is playing for you.");
       specs.unshift({id: "take-back", label: t("I'm back"), kind: "primary",
         onClick: () => this.hooks.onAction({action: {type: "back"}})});
