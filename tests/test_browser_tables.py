@@ -220,6 +220,21 @@ def test_doppelganger_tricks_whole_three_player_game(browser, site):
             seen["navy_lead"] += 1
             page.keyboard.press(page.get_attribute("#choices button[data-suit]", "data-key"))
         wait_after(page, seq)
+        last = view(page)["last_trick"]
+        if last and last["annihilated"] and not seen.get("last_trick_view"):
+            # the Last trick view shows the annihilated cards as such
+            page.wait_for_function(READY, timeout=20000)
+            if page.locator("[data-dialog][open]").count() == 0:
+                page.keyboard.press("l")
+                page.wait_for_selector("#last-trick-dialog[open]")
+                shown = page.evaluate("window.doppelrunde.state.view.last_trick")
+                marked = page.locator("#last-trick-dialog .trick-card.annihilated").evaluate_all(
+                    "ns => ns.map(n => n.dataset.card)")
+                assert sorted(marked) == sorted(shown["annihilated"]), (marked, shown)
+                assert "Annihilated:" in page.text_content("#last-trick-winner")
+                page.screenshot(path=str(artifacts_dir() / "dgt-annihilated.png"))
+                page.keyboard.press("Escape")
+                seen["last_trick_view"] = 1
     seen["annihilated"] = page.evaluate("window.annihilatedShown")
     assert page.text_content("#match-result").startswith("Winner:")
     scores = page.evaluate("window.doppelrunde.state.scores")
@@ -235,6 +250,7 @@ def test_doppelganger_tricks_whole_three_player_game(browser, site):
     print("doppelganger tricks, seen:", seen)
     assert seen["bids_hidden"] == 3 and seen["bids_shown"] == 3
     assert seen["navy_lead"] >= 1 and seen["annihilated"] >= 1 and seen["bonus"] >= 1, seen
+    assert seen.get("last_trick_view") == 1, seen
     assert problems == []
     ctx.close()
 

@@ -101,7 +101,7 @@ export const doppelganger = {
       parts.push(t("Annihilated: %(cards)s (a navy card and the real %(suit)s card of the same rank leave the trick).",
         {cards: last.annihilated.map(cardText).join(", "), suit: SUIT_NAMES[last.lead_suit]}));
     }
-    return {plays: list, winner: last.winner, gone, note: parts.join(" ")};
+    return {plays: list, winner: last.winner, gone, note: parts.join(" · ")};
   },
 
   info(ctx) {

@@ -11,6 +11,7 @@ import {t} from "../i18n.js";
 import {label as gameLabel} from "../words.js";
 import {doppelkopf} from "./doppelkopf.js";
 import {el, svgEl} from "./common.js";
+import {icon} from "../table/icons.js";
 
 const FAMILY = {C: "cross", S: "spade", H: "heart"};
 const FAMILY_SYMBOL = {cross: "♣", spade: "♠", heart: "♥", royal: "♛"};
@@ -280,7 +281,8 @@ export const kids = {
     const input = el("input", {type: "checkbox", id: "learning-aid"});
     input.checked = aidOn();
     input.addEventListener("change", () => { setAid(input.checked); redraw(); });
-    label.append(input, el("span", {class: "tool-label"}, t("Learning aid")));
+    label.title = t("Learning aid");
+    label.append(input, icon("aid"), el("span", {class: "tool-label"}, t("Learning aid")));
     return [label];
   },
 
