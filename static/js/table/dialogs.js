@@ -132,6 +132,7 @@ export class Dialogs {
       next.addEventListener("click", () => {
         waiting.clicked = true;
         next.setAttribute("aria-disabled", "true");
+        if (state.you == null) { finish(); return; }  // a watcher only closes the result
         this.send({type: "next_deal"});
         // the server's pause still runs for others: wait for the next deal (or the countdown)
         waiting.pausing = Boolean(ctx.latest().pause);
@@ -182,15 +183,16 @@ export class Dialogs {
         this.send({type: "rematch"});
       });
       lobby.addEventListener("click", () => {
-        this.send({type: "rematch", accept: false});
+        if (state.you != null) this.send({type: "rematch", accept: false});
         setTimeout(() => { location.href = "/"; }, 150);
       });
       const sheet = el("a", {href: `/tables/${state.table.id}/scores`, id: "score-sheet-link"}, t("Score sheet"));
       const replay = el("a", {href: `/tables/${state.table.id}/replay`, id: "replay-link"}, t("Replay"));
+      if (state.you == null) again.hidden = true;  // a watcher has no seat to play again
       foot.append(again, lobby, sheet, replay);
       body.append(foot, el("p", {class: "rematch-status", id: "rematch-status", role: "status"}));
       this.match.show();
-      again.focus({preventScroll: true});
+      (state.you == null ? lobby : again).focus({preventScroll: true});
       this.match.scrollTop = 0;
     }
     this.rematch(ctx);

@@ -40,7 +40,7 @@ export class TableView {
     this.board.dataset.players = String(state.table.players);
     this.board.dataset.phase = view ? String(view.phase ?? (view.over ? "over" : "")) : "waiting";
     this.renderSeats(ctx, opts);
-    $("info").textContent = view ? this.plugin.info(ctx) : t("Waiting for players…");
+    $("info").textContent = view ? this.plugin.info(ctx) : "";
     this.renderTrick(ctx, opts.held || null);
     const extra = $("centre-extra");
     extra.replaceChildren();
