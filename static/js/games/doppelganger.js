@@ -8,7 +8,7 @@
 // pink ●, green ▲, yellow ■ and navy ◆ (the doppelganger suit).
 import {t} from "../i18n.js";
 import {blankCard} from "../cards.js";
-import {el, legalOf, plays, svgEl} from "./common.js";
+import {el, legalOf, plays, svgEl, waitingFor} from "./common.js";
 
 const SUIT_NAMES = {P: t("pink"), G: t("green"), Y: t("yellow"), N: t("navy")};
 const SUIT_CLASSES = {P: "pink", G: "green", Y: "yellow", N: "navy"};
@@ -161,17 +161,14 @@ export const doppelganger = {
   },
 
   waitingText(ctx) {
-    const {state, seatName} = ctx;
-    const view = state.view;
+    const view = ctx.state.view;
     if (view.phase === "bidding") return view.own_bid == null ? "" : t("Waiting for the other bids…");
-    const turn = this.turn(view);
-    return turn != null && turn !== state.you ? t("Waiting for %(player)s…", {player: seatName(turn)}) : "";
+    return waitingFor(ctx, this.turn(view));
   },
 
   prompt(ctx) {
     const {state} = ctx;
     const view = state.view;
-    if (state.result) return t("The match is over.");
     if (view.phase === "over") return t("The round is over.");
     const legal = legalOf(view);
     if (legal.some((a) => a.type === "bid")) return t("Your secret bid: how many tricks will you win?");

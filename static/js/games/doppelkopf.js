@@ -8,7 +8,7 @@ import {cardName, cardSVG, SUIT_NAMES} from "../cards.js";
 import {t} from "../i18n.js";
 import {TYPE_LABELS, label, reasonWords, seatCounts} from "../words.js";
 import {sortHand} from "../table/handsort.js";
-import {el, legalOf, plays} from "./common.js";
+import {el, legalOf, plays, waitingFor} from "./common.js";
 
 export const KEYS = {
   healthy: "1", wedding: "2", poverty: "3", throw_in: "4", solo_queens: "5", solo_jacks: "6",
@@ -153,17 +153,11 @@ export const doppelkopf = {
       : t("You must follow %(suit)s.", {suit});
   },
 
-  waitingText(ctx) {
-    const {state, seatName} = ctx;
-    const view = state.view;
-    const turn = this.turn(view);
-    return turn != null && turn !== state.you ? t("Waiting for %(player)s…", {player: seatName(turn)}) : "";
-  },
+  waitingText(ctx) { return waitingFor(ctx, this.turn(ctx.state.view)); },
 
   prompt(ctx) {
     const {state} = ctx;
     const view = state.view;
-    if (state.result) return t("The match is over.");
     if (view.phase === "done") return t("The deal is over.");
     const legal = legalOf(view);
     if (!myTurn(ctx)) return this.waitingText(ctx);

@@ -8,7 +8,7 @@
 import {t} from "../i18n.js";
 import {cardBack} from "../cards.js";
 import {seconds} from "../table/seats.js";
-import {el, legalOf, svgEl} from "./common.js";
+import {el, legalOf, svgEl, waitingFor} from "./common.js";
 
 const ANSWERS = {catch: t("catch"), pass: t("pass")};
 const POSITIONS = ["L3", "L2", "L1", "R1", "R2", "R3"];
@@ -178,16 +178,14 @@ export const doppio = {
   },
 
   waitingText(ctx) {
-    const {state, seatName} = ctx;
-    const view = state.view;
+    const view = ctx.state.view;
     if (view.catch_window) return t("Catch window open for the %(card)s…", {card: cardWord(view.catch_window.card)});
-    return view.turn != null && view.turn !== state.you ? t("Waiting for %(player)s…", {player: seatName(view.turn)}) : "";
+    return waitingFor(ctx, view.turn);
   },
 
   prompt(ctx) {
     const {state} = ctx;
     const view = state.view;
-    if (state.result) return t("The match is over.");
     if (view.over) return t("The round is over.");
     const w = view.catch_window;
     if (w) {

@@ -207,7 +207,6 @@ export const kids = {
   prompt(ctx) {
     const {state} = ctx;
     const view = state.view;
-    if (state.result) return t("The match is over.");
     if (view.phase === "done") return t("The round is over.");
     if (!this.myTurn(ctx)) return this.waitingText(ctx);
     if (view.phase !== "play") return t("Your turn: choose.");

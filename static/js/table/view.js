@@ -84,7 +84,7 @@ export class TableView {
     zone.dataset.myTurn = mine ? "true" : "false";
     this.board.classList.toggle("my-turn", mine);
     let text = opts.prompt;
-    if (text == null) text = !state.view ? t("Waiting for players…")
+    if (text == null) text = !state.view ? t("Waiting for players…") : state.result ? t("The match is over.")
       : live ? this.plugin.prompt(ctx) : this.plugin.waitingText(ctx);
     $("prompt").textContent = text || "";
     choices.replaceChildren();
