@@ -138,7 +138,9 @@ export class Dialogs {
         waiting.pausing = Boolean(ctx.latest().pause);
         if (!waiting.pausing) finish(); else tick();
       });
-      nextDeal.then(() => { if (waiting.clicked || !ctx.latest().pause) finish(); });
+      // the next deal has begun on the server: go on once the player said so (else the
+      // countdown, at least MIN_RESULT_MS, keeps the result up)
+      nextDeal.then(() => { if (waiting.clicked) finish(); });
     });
   }
 
