@@ -50,7 +50,7 @@ MOVE = """(prefs) => {
   const q = (s) => document.querySelector(s);
   if (q('[data-dialog=match-result][open]')) return 'over';
   const next = q('[data-dialog=deal-result][open] #next-deal');
-  if (next) { next.click(); return 'deal'; }
+  if (next) { if (!prefs.stay) next.click(); return 'deal'; }
   if (!q('[data-zone=prompt][data-my-turn=true]')) return 'wait';
   const button = q('#choices button[data-type=declare][data-value=healthy]') ||
     q(`#choices button[data-bid="${prefs.bid}"]`) || q('#choices button[data-type=pass]') ||

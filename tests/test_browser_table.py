@@ -315,3 +315,42 @@ def test_im_back_is_on_the_board_where_the_prompt_is(browser, site):
     page.wait_for_function("() => !window.doppelrunde.state.table.seats[0].autoplay", timeout=15000)
     page.wait_for_selector("[data-zone=prompt] #take-back", state="detached", timeout=15000)
     ctx.close()
+
+
+def test_the_deal_result_stays_for_its_countdown_and_next_deal_shortens_the_servers_pause(
+        browser, tmp_path):
+    """With the server's pause between deals (30 s here) the result shows its countdown; the
+    only person at the table says Next deal and the next deal starts at once. Without a press
+    the result stays at least 3 s even when the server deals at once (the test server of the
+    other tests)."""
+    from tests.platform_helpers import live_server, settings_for
+
+    with live_server(settings_for(tmp_path), round_pause=30.0) as url:
+        ctx = context(browser, "desktop")
+        page = ctx.new_page()
+        browser_table.new_table(page, url, "doppelkopf", 4, 3, deals=2)
+        while page.evaluate(MOVE, {"bid": 1, "stay": True}) != "deal":
+            page.wait_for_function(browser_table.READY, timeout=20000)
+        assert page.evaluate("window.doppelrunde.state.pause.remaining") > 20
+        note = page.text_content("#next-deal-countdown")
+        assert re.fullmatch(r"Next deal in (2\d|30) s", note), note
+        rounds = page.evaluate("window.doppelrunde.state.scores.rounds.length")
+        pressed = time.monotonic()
+        page.click("#next-deal")
+        page.wait_for_function(f"() => window.doppelrunde.state.view.round === {rounds}", timeout=10000)
+        assert time.monotonic() - pressed < 5  # not the server's 30 s
+        ctx.close()
+
+
+def test_the_deal_result_stays_at_least_three_seconds_without_a_press(browser, site):
+    ctx = context(browser, "desktop")
+    page = ctx.new_page()
+    browser_table.new_table(page, site, "doppelkopf", 4, 3, deals=2)
+    while page.evaluate(MOVE, {"bid": 1, "stay": True}) != "deal":
+        page.wait_for_function(browser_table.READY, timeout=20000)
+    shown = time.monotonic()
+    page.wait_for_function("() => window.doppelrunde.state.view.round === 1", timeout=10000)  # dealt
+    page.wait_for_selector("[data-dialog=deal-result]:not([open])", state="attached", timeout=10000)
+    assert time.monotonic() - shown >= 2.8
+    page.wait_for_function(browser_table.READY, timeout=20000)
+    ctx.close()

@@ -72,11 +72,16 @@ function context(state) {
 function faceUp(state, seat, cards) {
   const row = el("div", {class: "replay-hand", "aria-label": t("Hand of %(player)s", {player: seatName(seat)})});
   const order = plugin.sortCards ? plugin.sortCards(cards.map(String), state.view) : cards.map(String);
-  for (const code of order) {
-    const card = el("span", {class: "mini-card", "data-card": code});
-    card.append(plugin.face(code));
-    row.append(card);
-  }
+  // in the game's groups (Doppio: L3 L2 L1 | R1 R2 R3)
+  const groups = plugin.handGroups ? plugin.handGroups(null, order) : [order];
+  groups.forEach((group, i) => {
+    if (i > 0) row.append(el("span", {class: "mini-divider", "aria-hidden": "true"}));
+    for (const code of group) {
+      const card = el("span", {class: "mini-card", "data-card": code});
+      card.append(plugin.face(code));
+      row.append(card);
+    }
+  });
   return row;
 }
 

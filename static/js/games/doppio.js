@@ -225,7 +225,7 @@ export const doppio = {
   centre(ctx, box, opts) {
     const {state} = ctx;
     const view = state.view;
-    syncCountdown(view, ctx.at);
+    if (!ctx.replay) syncCountdown(view, ctx.at);
     const piles = el("div", {class: "doppio-piles"});
     const deck = el("figure", {class: "pile deck", id: "deck-pile"});
     deck.append(cardBack(), el("figcaption", {}, t("deck: %(count)s", {count: view.deck_size})));
@@ -242,7 +242,9 @@ export const doppio = {
     piles.append(deck, deadPile);
     box.append(piles);
     const w = view.catch_window;
-    if (w) {
+    if (w && ctx.replay) {
+      box.append(el("p", {class: "centre-note"}, t("Catch window open for the %(card)s…", {card: cardWord(w.card)})));
+    } else if (w) {
       const clock = el("div", {class: "countdown-box", id: "catch-clock"});
       clock.append(el("span", {}, t("Catch window:")),
         el("strong", {id: "countdown", "data-countdown": ""}, t("%(seconds)s s", {seconds: seconds(secondsLeft(), 1)})));
