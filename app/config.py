@@ -70,8 +70,9 @@ class Settings(BaseSettings):
     session_days: int = 30
     max_open_tables_per_user: int = 5
     max_deals: int = 48
-    #: seconds between two deals at a table
-    round_pause: float = 3.0
+    #: the longest pause between two deals at a table, to read the deal's result; it ends
+    #: early once every person present said "Next deal" (app/rooms/intermission.py)
+    round_pause: float = 20.0
     #: seconds a table's lease lives without renewal (REDIS_URL set): bounds how long a table
     #: is unavailable after its owner process died (docs/scaling.md)
     lease_ttl: float = 10.0

@@ -259,6 +259,10 @@ class TableState(_Msg):
     timers: the running turn timers, the same for every receiver: ``[{"seat", "remaining"}]``
         (seconds left, one decimal) for each person to move (clients draw a countdown by
         that seat's name).
+    pause: between two deals ``{"remaining": seconds, "ready": [seats]}`` (the next deal
+        starts then, or once every person present said "Next deal"), else None.
+    rematch: once the match is over ``{"accepted": [seats], "declined": [seats], "table": id
+        or None}`` (``table``: the rematch's new table), else None. See app.rooms.intermission.
     """
 
     table: dict[str, Any]
@@ -268,6 +272,8 @@ class TableState(_Msg):
     result: dict[str, Any] | None = None
     deadline: float | None = None
     timers: list[dict[str, Any]] = Field(default_factory=list)
+    pause: dict[str, Any] | None = None
+    rematch: dict[str, Any] | None = None
 
 
 class Snapshot(_Msg):

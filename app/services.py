@@ -161,6 +161,7 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
         lobby.on_change = hub.publish
         rooms.on_change = hub.publish
     lobby.on_invite = hub.notify
+    rooms.on_rematch = lobby.rematch
     queue_settings = QueueSettings(fill_after=settings.play_now_fill_after)
     if cluster.distributed:  # one Play now queue and one presence for every process
         assert cluster.redis is not None

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -157,3 +159,21 @@ async def sessions(db_url):
     engine = make_engine(db_url)
     yield make_sessionmaker(engine)
     await engine.dispose()
+
+
+AXE_DIR = Path(os.environ.get("DOPPELRUNDE_AXE_DIR", Path.home() / ".cache" / "doppelrunde-axe"))
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> str:
+    """axe-core's axe.min.js, installed with npm into AXE_DIR when absent (skipped only when
+    npm is missing and DOPPELRUNDE_REQUIRE_BROWSER is unset)."""
+    script = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists():
+        npm = shutil.which("npm")
+        require("browser", npm is not None, "npm is needed to install axe-core")
+        AXE_DIR.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run([npm, "install", "--prefix", str(AXE_DIR), "--no-audit", "--no-fund",
+                               "axe-core@4"], capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0 and script.exists(), done.stderr[-2000:]
+    return script.read_text()

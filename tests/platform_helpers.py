@@ -126,11 +126,15 @@ class Api:
 
 
 def choose_move(state: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-    """A protocol client's move: a random legal non-announcement action when it is our turn."""
+    """A protocol client's move: "Next deal" in the pause between deals (once), else a random
+    legal non-announcement action when it is our turn."""
     view = state.get("view")
     if not view or state.get("result"):
         return None
     you = state["you"]
+    pause = state.get("pause")
+    if pause:
+        return {"type": "next_deal"} if you not in pause.get("ready", []) else None
     turn = view.get("to_move") if "to_move" in view else (view.get("to_act") or [None])[0]
     if turn != you:
         return None

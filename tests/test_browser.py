@@ -11,67 +11,17 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests import browser_table
+from tests.browser_table import CORNER, READY, context, match_dialog_open
 from tests.conftest import artifacts_dir
 from tests.platform_helpers import ScriptedRandom, live_server, settings_for
 
 pytestmark = pytest.mark.browser
 
-ACTIONABLE = """() => document.getElementById('match-result')?.textContent ||
-  document.querySelector('#choices button[data-type]:not([data-type=announce]):not([disabled])') ||
-  document.querySelector('#hand button.card.legal') ||
-  document.querySelector('#hand button.card.selectable')"""
-
-
-def act_once(page) -> bool:
-    """Make one move if the page offers one; return whether the match is over.
-
-    Prefers declaring "healthy", then any other button, then poverty card choices, then the
-    first legal card. Waits for the next server message after acting.
-    """
-    if page.text_content("#match-result"):
-        return True
-    seq = page.evaluate("window.doppelrunde.seq")
-    healthy = page.locator("#choices button[data-type=declare][data-value=healthy]")
-    buttons = page.locator("#choices button[data-type]:not([data-type=announce]):not(#submit-cards)")
-    cards = page.locator("#hand button.card.legal")
-    try:
-        if healthy.count():
-            healthy.first.click(timeout=3000)
-        elif buttons.count():
-            buttons.first.click(timeout=3000)
-        elif page.locator("#hand button.card.selectable").count():
-            wanted = page.evaluate("window.doppelrunde.state.view.legal.find(a => a.cards).cards")
-            for card in wanted:
-                page.locator(f"#hand button.card.selectable[data-card='{card}']:not(.selected)"
-                             ).first.click(timeout=3000)
-            page.click("#submit-cards", timeout=3000)
-        elif cards.count():
-            cards.first.click(timeout=3000)
-        else:
-            return False
-    except PlaywrightTimeout:
-        return False  # the page re-rendered under the click (computer players moved): look again
-    # the server answers with the next state, or with an error (a click on a stale page)
-    page.wait_for_function(
-        f"() => window.doppelrunde.seq > {seq} || document.getElementById('error').textContent",
-        timeout=15000)
-    return False
-
-
-def play_to_end(pages, limit_s: float = 120) -> None:
-    """Play every page's seat until each page shows the match result."""
-    deadline = time.monotonic() + limit_s
-    done = [False] * len(pages)
-    while not all(done):
-        assert time.monotonic() < deadline, "the match did not end in time"
-        for i, page in enumerate(pages):
-            if done[i]:
-                continue
-            if len(pages) == 1:
-                page.wait_for_function(ACTIONABLE, timeout=15000)
-            done[i] = act_once(page)
+def play_to_end(pages, limit_s: float = 180) -> None:
+    """Play every page's seat until each page shows the match result (tests/browser_table.py)."""
+    browser_table.play_to_end(pages, limit_s)
 
 
 def contrast(color: str, background: str) -> float:
@@ -94,7 +44,8 @@ def register(page, url: str, name: str) -> None:
 
 
 def test_guest_plays_a_whole_deal_against_three_computer_players(browser, site):
-    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    ctx = context(browser, "desktop")
+    page = ctx.new_page()
     page.goto(site + "/")
     page.click("#play-guest")
     assert "(guest)" in page.text_content("#me")
@@ -103,29 +54,29 @@ def test_guest_plays_a_whole_deal_against_three_computer_players(browser, site):
     page.screenshot(path=str(artifacts_dir() / "lobby.png"), full_page=True)
     page.click("#create-table")
     page.wait_for_url(re.compile(r".*/tables/\d+$"))
-    page.wait_for_function(ACTIONABLE, timeout=15000)
-    page.screenshot(path=str(artifacts_dir() / "table-start.png"), full_page=True)
+    page.wait_for_function(READY, timeout=15000)
+    page.screenshot(path=str(artifacts_dir() / "table-start.png"))
     play_to_end([page])
     assert page.text_content("#match-result").startswith("Winner:")
     rows = page.locator("#scores tbody tr")
-    assert rows.count() >= 1
+    assert rows.count() == 1
     totals = [int(t) for t in page.locator("#scores tfoot td").all_text_contents()[1:]]
     assert len(totals) == 4 and sum(totals) == 0
-    assert page.locator("#hand button.card").count() == 0
-    points = page.text_content("#round-result dd[data-key=card_points]")
-    assert re.fullmatch(r"Re \d+ · Kontra \d+", points), points
+    assert page.locator("#hand [data-card]").count() == 0
+    page.click("#match-result-dialog details.last-deal summary")
+    points = page.text_content("#match-result-dialog [data-key=card_points]")
+    assert re.fullmatch(r"Card points: Re \d+ · Kontra \d+", points), points
     assert sum(int(n) for n in re.findall(r"\d+", points)) == 240
-    page.screenshot(path=str(artifacts_dir() / "table-score-sheet.png"), full_page=True)
+    page.screenshot(path=str(artifacts_dir() / "table-match-over.png"))
     page.click("#score-sheet-link")
     assert [int(t) for t in page.locator("#scores tfoot td").all_text_contents()[2:]] == totals
     assert page.text_content("#winners").startswith("Winner:")
-    page.close()
+    ctx.close()
 
 
 def test_invited_table_two_people_two_computers_and_a_stranger_refused(browser, site):
-    alice_ctx, carol_ctx = browser.new_context(), browser.new_context()
-    bob_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True)  # bob plays on a phone
+    alice_ctx, carol_ctx = context(browser), context(browser)
+    bob_ctx = context(browser, "phone")  # bob plays on a phone
     alice, bob, carol = alice_ctx.new_page(), bob_ctx.new_page(), carol_ctx.new_page()
     register(alice, site, "alice")
     register(bob, site, "bob")
@@ -188,7 +139,8 @@ def test_guest_declares_poverty_and_gives_three_chosen_cards(browser, tmp_path, 
 
     monkeypatch.setattr(runner, "decide", scripted)
     with live_server(settings_for(tmp_path), rng_factory=rng) as url:
-        page = browser.new_page(viewport={"width": 1000, "height": 900})
+        ctx = context(browser)
+        page = ctx.new_page()
         page.goto(url + "/")
         page.click("#play-guest")
         page.fill("#deals", "1")
@@ -199,24 +151,26 @@ def test_guest_declares_poverty_and_gives_three_chosen_cards(browser, tmp_path, 
         page.wait_for_url(re.compile(r".*/tables/\d+$"))
         page.click("#choices button[data-type=declare][data-value=poverty]")
         page.wait_for_selector("#hand button.card.selectable")
-        assert page.is_disabled("#submit-cards")
+        assert page.get_attribute("#submit-cards", "aria-disabled") == "true"
+        page.click("#submit-cards", force=True)  # too early: it says why and sends nothing
+        assert "three cards" in page.text_content("#error")
         for card in ("9C", "9C", "KC"):
-            page.locator(f"#hand button.card.selectable[data-card='{card}']:not(.selected)").first.click()
+            page.locator(f"#hand button.card.selectable[data-card='{card}']:not(.selected)").first.click(position=CORNER)
         assert page.locator("#hand button.card.selected").count() == 3
-        page.screenshot(path=str(artifacts_dir() / "poverty-give.png"), full_page=True)
+        page.screenshot(path=str(artifacts_dir() / "poverty-give.png"))
         page.click("#submit-cards")
         page.wait_for_function("() => window.doppelrunde.state.view.phase === 'play'", timeout=15000)
         view = page.evaluate("window.doppelrunde.state.view")
         assert view["poverty"]["poor"] == 0 and view["poverty"]["taker"] in (1, 2, 3)
         assert len(view["hand"]) == 12
         play_to_end([page])
-        assert page.text_content("#round-result dd[data-key=contract]") == "Poverty"
-        page.close()
+        assert page.text_content("#match-result-dialog .summary-game").startswith("Poverty")
+        ctx.close()
 
 
 def test_reconnects_by_itself_and_a_second_tab_takes_the_seat_over(browser, site):
-    context = browser.new_context()
-    first = context.new_page()
+    ctx = context(browser)
+    first = ctx.new_page()
     first.goto(site + "/")
     first.click("#play-guest")
     first.fill("#deals", "1")
@@ -230,7 +184,7 @@ def test_reconnects_by_itself_and_a_second_tab_takes_the_seat_over(browser, site
                             timeout=15000)
     first.wait_for_function(f"() => window.doppelrunde.seq > {seq}")  # resumed, seat shown again
 
-    second = context.new_page()
+    second = ctx.new_page()
     second.goto(first.url)
     second.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.you === 0")
     first.wait_for_function(
@@ -246,27 +200,67 @@ def test_reconnects_by_itself_and_a_second_tab_takes_the_seat_over(browser, site
     second.wait_for_function(
         "() => document.getElementById('conn').textContent.includes('another tab')")
     assert "inactive" not in first.get_attribute("#board", "class")
-    context.close()
+    ctx.close()
 
 
 def test_a_double_click_on_a_card_plays_it_once_without_an_error(browser, site):
     """The second click of a double click reaches the page before the server's answer: it is
     not sent (it would be refused as "not allowed" while the first one was played)."""
-    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    ctx = context(browser)
+    page = ctx.new_page()
     page.goto(site + "/")
     page.click("#play-guest")
     page.fill("#deals", "1")
     page.click("#create-table")
     page.wait_for_url(re.compile(r".*/tables/\d+$"))
     while not page.locator("#hand button.card.legal").count():
-        page.wait_for_function(ACTIONABLE, timeout=15000)
+        page.wait_for_function(READY, timeout=15000)
         if not page.locator("#hand button.card.legal").count():
-            act_once(page)
+            browser_table.move(page)
     cards = page.locator("#hand button.card").count()
     seq = page.evaluate("window.doppelrunde.seq")
-    page.locator("#hand button.card.legal").first.dblclick()
+    page.locator("#hand button.card.legal").first.dblclick(position=CORNER)
     page.wait_for_function(f"() => window.doppelrunde.seq > {seq}", timeout=15000)
-    page.wait_for_function(ACTIONABLE, timeout=15000)  # the computer players moved after it
+    page.wait_for_function(READY, timeout=15000)  # the computer players moved after it
     assert page.text_content("#error") == ""
     assert page.locator("#hand button.card").count() == cards - 1
-    page.close()
+    ctx.close()
+
+
+def test_a_click_on_a_card_that_may_not_be_played_says_why(browser, site):
+    """A card that must not be played (a suit to follow, or not the player's turn) says why
+    when clicked, and nothing is sent."""
+    ctx = context(browser, "phone")
+    page = ctx.new_page()
+    browser_table.new_table(page, site)
+    reasons: dict[str, str] = {}
+    deadline = time.monotonic() + 120
+    while len(reasons) < 2 and not match_dialog_open(page):
+        assert time.monotonic() < deadline, reasons
+        page.wait_for_function(READY, timeout=15000)
+        view = page.evaluate("window.doppelrunde.state.view")
+        blocked = page.locator("#hand button.card.unplayable")
+        mine = page.get_attribute("[data-zone=prompt]", "data-my-turn") == "true"
+        if "follow" not in reasons and mine and view["phase"] == "play" and view["trick"] and blocked.count():
+            seq = page.evaluate("window.doppelrunde.seq")
+            blocked.first.click(position=CORNER, force=True)
+            reasons["follow"] = page.text_content("#error")
+            assert page.evaluate("window.doppelrunde.seq") == seq  # nothing was sent
+            page.screenshot(path=str(artifacts_dir() / "why-not-phone.png"))
+        result = browser_table.move(page)
+        view = page.evaluate("window.doppelrunde.state.view")
+        if result == "moved" and "turn" not in reasons and view["phase"] == "play" and view["to_move"] != 0:
+            said = page.evaluate("""() => {  // at once, in one step: a card that cannot be played now
+              const card = document.querySelector('#hand button.card:not(.legal)');
+              if (!card) return null;
+              card.click();
+              return document.getElementById('error').textContent; }""")
+            if said:
+                reasons["turn"] = said
+    assert re.fullmatch(r"You must follow (clubs|spades|hearts|diamonds)[.:].*|A trump was led: you must play a trump\.",
+                        reasons["follow"]), reasons
+    # computer players move at once here: by the newest state it may be the player's turn
+    # again while the table still shows the moves before it
+    assert re.fullmatch(r"Not your turn: Computer \d \(beginner\) plays now\.|One moment: the table is still "
+                        r"showing the last moves\.", reasons["turn"]), reasons
+    ctx.close()

@@ -54,8 +54,10 @@ def test_two_players_chat_at_a_table(browser, site):
                                timeout=WAIT)
         page.wait_for_selector("#chat[data-live]", timeout=WAIT)
         # the mover's countdown by the mover's name, on every page
-        page.wait_for_selector("#seats .turn-clock", timeout=WAIT)
-        assert re.fullmatch(r"\s*\d+ s left", page.text_content("#seats .turn-clock"))
+        page.wait_for_selector("#seats .turn-clock:not([hidden])", timeout=WAIT)
+        clock = page.locator("#seats .turn-clock:not([hidden])")
+        assert re.fullmatch(r"\d+ s", clock.text_content()), clock.text_content()
+        assert re.fullmatch(r"\d+ s left", clock.get_attribute("title"))
 
     say(anna, "hello bert")
     lines_of(bert, anna_name).first.wait_for(timeout=WAIT)

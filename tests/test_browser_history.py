@@ -9,51 +9,17 @@ import time
 
 import pytest
 
+from tests import browser_table
+from tests.browser_table import context
 from tests.conftest import artifacts_dir
 from tests.platform_helpers import live_server, settings_for
 from tests.test_browser import register
 
-# one move, clicked inside the page in one step (the table re-renders often, so a Playwright
-# click can find its card detached): "healthy", another button, poverty cards, a legal card
-CLICK_ONE = """() => {
-  if (document.getElementById('match-result')?.textContent) return 'over';
-  const q = (s) => document.querySelector(s);
-  const button = q('#choices button[data-type=declare][data-value=healthy]') ||
-    q('#choices button[data-type]:not([data-type=announce]):not(#submit-cards):not([disabled])');
-  if (button) { button.click(); return 'moved'; }
-  const legal = window.doppelrunde.state?.view?.legal || [];
-  const give = legal.find((a) => a.cards);
-  if (give && q('#hand button.card.selectable')) {
-    for (const card of give.cards) {
-      q(`#hand button.card.selectable[data-card='${card}']:not(.selected)`).click();
-    }
-    q('#submit-cards').click();
-    return 'moved';
-  }
-  const card = q('#hand button.card.legal');
-  if (card) { card.click(); return 'moved'; }
-  return 'wait';
-}"""
-
 
 def play_to_end(pages, limit_s: float = 120) -> None:
-    """Play every page's seat until each page shows the match result."""
-    deadline = time.monotonic() + limit_s
-    done = [False] * len(pages)
-    while not all(done):
-        assert time.monotonic() < deadline, "the match did not end in time"
-        for i, page in enumerate(pages):
-            if done[i]:
-                continue
-            seq = page.evaluate("window.doppelrunde.seq")
-            result = page.evaluate(CLICK_ONE)
-            done[i] = result == "over"
-            if result == "moved":
-                page.wait_for_function(
-                    f"() => window.doppelrunde.seq > {seq} || "
-                    "document.getElementById('error').textContent", timeout=15000)
-            elif result == "wait":
-                time.sleep(0.05)
+    """Play every page's seat until each page shows the match result (tests/browser_table.py)."""
+    browser_table.play_to_end(pages, limit_s)
+
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +41,7 @@ def wait_for_table_url(page, attempts: int = 3) -> None:
 def test_two_people_play_now_land_together_with_two_bots_and_see_history(browser, tmp_path):
     settings = settings_for(tmp_path, play_now_fill_after=3.0, play_now_deals=1)
     with live_server(settings) as site:
-        contexts = [browser.new_context(), browser.new_context()]
+        contexts = [context(browser), context(browser)]
         alice, bob = (ctx.new_page() for ctx in contexts)
         register(alice, site, "alice")
         register(bob, site, "bob")
@@ -110,23 +76,26 @@ def test_two_people_play_now_land_together_with_two_bots_and_see_history(browser
             assert page.locator(f"#matches tr[data-table='{table_id}']").count() == 1
         bob.screenshot(path=str(artifacts_dir() / "profile.png"), full_page=True)
 
-        # the replay viewer: every hand dealt, one step forwards and back, to a trick, to the end
+        # the replay viewer: the table drawn from the recorded frames, every hand dealt, one
+        # step forwards and back, to a trick, to the end
         alice.click(f"#matches tr[data-table='{table_id}'] a.replay-link")
         alice.wait_for_url(f"{site}/tables/{table_id}/replay")
         alice.wait_for_function("() => window.doppelrunde?.replay?.ready === true")
-        assert alice.locator("#hands .hand-row").count() == 4
-        assert alice.locator("#hands .hand-row[data-seat='2'] .card").count() == 12
-        assert alice.text_content("#last-action") == "Cards dealt."
+        assert alice.locator("#hand [data-card]").count() == 12  # alice's own seat at the bottom
+        for seat in (1, 2, 3):
+            assert alice.locator(f"#seats [data-seat='{seat}'] .replay-hand [data-card]").count() == 12
+        assert alice.text_content("#prompt") == "Cards dealt."
         alice.click("#next")
-        assert alice.text_content("#position").startswith("action 1 of")
+        assert "action 1 of" in alice.text_content("#position")
         alice.click("#prev")
-        assert alice.text_content("#position").startswith("action 0 of")
-        alice.select_option("#trick", index=3)
+        assert "action 0 of" in alice.text_content("#position")
+        alice.select_option("#trick-select", index=3)
         assert alice.evaluate("window.doppelrunde.replay.tricks") == 3
-        assert alice.locator("#trick-area .play").count() == 0
+        alice.click("#next")  # the lead of trick 4: one card, in front of its player
+        assert alice.locator("#trick [data-card][data-played-by]").count() == 1
         alice.click("#last")
-        assert alice.locator("#hands .card").count() == 0
+        assert alice.locator("#hand [data-card]").count() == 0
         assert alice.text_content("#round-scores").startswith("Deal scores:")
-        alice.screenshot(path=str(artifacts_dir() / "replay.png"), full_page=True)
+        alice.screenshot(path=str(artifacts_dir() / "replay.png"))
         for ctx in contexts:
             ctx.close()

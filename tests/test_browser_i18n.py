@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tests.browser_table import context
 from tests.conftest import artifacts_dir
 from tests.test_browser import play_to_end
 from tests.test_browser_tables import console_errors
@@ -25,8 +26,8 @@ def _labels(page) -> list[str]:
 
 
 def test_a_german_browser_plays_at_a_german_table(browser, site):
-    context = browser.new_context(locale="de-DE", viewport={"width": 1000, "height": 900})
-    page = context.new_page()
+    ctx = context(browser, "desktop", locale="de-DE")
+    page = ctx.new_page()
     problems = console_errors(page)
     page.goto(site + "/")
     assert page.get_attribute("html", "lang") == "de"
@@ -38,7 +39,7 @@ def test_a_german_browser_plays_at_a_german_table(browser, site):
     page.wait_for_url(re.compile(r".*/tables/\d+$"))
     page.wait_for_function(MY_DECLARATION, timeout=30000)
     assert page.text_content("#prompt") == "Du bist dran: gesund oder Vorbehalt?"
-    assert page.text_content("#choices button[data-value=healthy]") == "Gesund"
+    assert page.text_content("#choices button[data-value=healthy] .label") == "Gesund"
     labels = _labels(page)
     assert len(labels) == 12 and all(GERMAN_CARD.match(label) for label in labels), labels
     assert "Spiel 1 von 1" in page.text_content("#info")
@@ -46,26 +47,28 @@ def test_a_german_browser_plays_at_a_german_table(browser, site):
 
     play_to_end([page])
     assert page.text_content("#match-result").startswith("Gewinner:")
-    lines = page.text_content("#round-result dd[data-key=score_lines]")
-    assert re.search(r"Gewonnen \(\+\d+ für (Re|Kontra)\)", lines), lines
-    assert page.text_content("#round-result dd[data-key=card_points]").startswith("Re ")
+    lines = page.locator("#match-result-dialog ol.score-lines li").all_text_contents()
+    assert any(re.fullmatch(r"Gewonnen \((Re|Kontra)\)[+-]\d+", line) for line in lines), lines
+    assert page.text_content("#match-result-dialog [data-key=card_points]").startswith("Augen: Re ")
     assert page.text_content("#scores tfoot td") == "Summe"
+    assert page.text_content("[data-dialog=match-result] #rematch") == "Revanche"
+    assert page.text_content("[data-dialog=match-result] #back-to-lobby") == "Zurück zur Lobby"
     # the replay speaks German too: the deal, then the first declaration in words
     table_id = page.url.rsplit("/", 1)[1]
     page.goto(f"{site}/tables/{table_id}/replay")
     page.wait_for_function("() => window.doppelrunde?.replay?.ready === true", timeout=30000)
-    assert page.text_content("#last-action") == "Karten gegeben."
+    assert page.text_content("#prompt") == "Karten gegeben."
     page.click("#next")
-    first = page.text_content("#last-action")
+    first = page.text_content("#prompt")
     assert re.fullmatch(r".+: (Gesund|Hochzeit|Armut|.*solo|Fleischloser|Schmeißen)", first), first
-    assert "Computer 2 (Anfänger)" in page.text_content("#hands")
+    assert page.get_attribute("#seats [data-seat='1']", "aria-label") == "Computer 2 (Anfänger)"
     assert problems == []
-    context.close()
+    ctx.close()
 
 
 def test_the_header_switch_turns_the_table_english_and_is_remembered(browser, site):
-    context = browser.new_context(locale="de-DE", viewport={"width": 1000, "height": 900})
-    page = context.new_page()
+    ctx = context(browser, "desktop", locale="de-DE")
+    page = ctx.new_page()
     page.goto(site + "/")
     page.click("#play-guest")
     page.fill("#deals", "1")
@@ -77,13 +80,13 @@ def test_the_header_switch_turns_the_table_english_and_is_remembered(browser, si
     page.wait_for_url(table_url)
     page.wait_for_function(MY_DECLARATION, timeout=30000)
     assert page.get_attribute("html", "lang") == "en"
-    assert page.text_content("#choices button[data-value=healthy]") == "Healthy"
+    assert page.text_content("#choices button[data-value=healthy] .label") == "Healthy"
     labels = _labels(page)
     assert labels and all(ENGLISH_CARD.match(label) for label in labels), labels
     page.goto(site + "/")  # the browser still asks for German; the choice wins
     assert page.get_attribute("html", "lang") == "en"
     assert page.text_content("#nav-leaderboards") == "Leaderboards"
-    context.close()
+    ctx.close()
 
 
 @pytest.mark.parametrize(("locale", "words"), [
@@ -92,8 +95,8 @@ def test_the_header_switch_turns_the_table_english_and_is_remembered(browser, si
 ])
 def test_seat_counts_say_one_card_one_trick_in_the_singular(browser, site, locale, words):
     """A seat with one card left reads "1 Karte" / "1 card", not "1 Karten" / "1 cards"."""
-    context = browser.new_context(locale=locale)
-    page = context.new_page()
+    ctx = browser.new_context(locale=locale)
+    page = ctx.new_page()
     page.goto(site + "/")
     said = page.evaluate("""async () => {
       const {seatCounts} = await import('/static/js/words.js');
@@ -101,32 +104,34 @@ def test_seat_counts_say_one_card_one_trick_in_the_singular(browser, site, local
       return [...seatCounts(view, 0), ...seatCounts(view, 1)];
     }""")
     assert said == words
-    context.close()
+    ctx.close()
 
 
 def test_doppio_card_positions_name_their_pair_in_german(browser, site):
-    """Under each Doppio card: "L1 · Paar 1" on a German page (not the English "pair")."""
+    """On each Doppio card its place (L3 … R3), and in German its pair: "L1 · Paar 1"."""
     from tests.test_browser_tables import new_table
-    context = browser.new_context(locale="de-DE")
-    page = context.new_page()
+    ctx = context(browser, "desktop", locale="de-DE")
+    page = ctx.new_page()
     new_table(page, site, "doppio", players=2, bots=1)
-    page.wait_for_function("() => document.querySelectorAll('.doppio-hand .pos').length === 6",
-                           timeout=30000)
-    positions = page.locator(".doppio-hand .pos").all_text_contents()
-    assert positions == [f"{side}{n} · Paar {n}" for side, n in
-                         (("L", 3), ("L", 2), ("L", 1), ("R", 1), ("R", 2), ("R", 3))], positions
-    context.close()
+    page.wait_for_function("() => document.querySelectorAll('#hand .card-label').length === 6", timeout=30000)
+    labels = page.locator("#hand .card-label").all_text_contents()
+    assert labels == ["L3", "L2", "L1", "R1", "R2", "R3"], labels
+    titles = page.locator("#hand button.card").evaluate_all("nodes => nodes.map(n => n.title)")
+    assert titles == [f"{side}{n} · Paar {n}" for side, n in
+                      (("L", 3), ("L", 2), ("L", 1), ("R", 1), ("R", 2), ("R", 3))], titles
+    assert page.locator("#pairs li").first.text_content().startswith("Paar 1 (L1+R1): ")
+    ctx.close()
 
 
 def test_the_score_sheet_first_column_is_not_broken_mid_word_on_a_phone(browser, site):
-    """At 360 px the German "Spiel" and "Summe" of the score sheet stay on one line (they
-    were split into "Spi el", "Su mm e")."""
+    """On a phone the German "Spiel" and "Summe" of the score sheet (its drawer) stay on one
+    line (they were split into "Spi el", "Su mm e")."""
     from tests.test_browser_tables import new_table
-    context = browser.new_context(locale="de-DE", viewport={"width": 360, "height": 740},
-                                  is_mobile=True, has_touch=True)
-    page = context.new_page()
+    ctx = context(browser, "phone", locale="de-DE")
+    page = ctx.new_page()
     new_table(page, site, "doppelkopf", players=4, bots=3)
-    page.wait_for_selector("#scores tfoot td", timeout=30000)
+    page.click("#show-score-sheet")
+    page.wait_for_selector("#scores tfoot td", state="visible", timeout=30000)
     lines = page.evaluate("""() => ['#scores thead th', '#scores tfoot td'].map(sel => {
       const cell = document.querySelector(sel);
       const range = document.createRange();
@@ -135,4 +140,17 @@ def test_the_score_sheet_first_column_is_not_broken_mid_word_on_a_phone(browser,
       return [cell.textContent.trim(), tops.size];
     })""")
     assert lines == [["Spiel", 1], ["Summe", 1]], lines
-    context.close()
+    page.screenshot(path=str(artifacts_dir() / "score-sheet-drawer-de-phone.png"))
+    ctx.close()
+
+
+def test_german_numbers_on_the_table_two_comma_eight_seconds(browser, site):
+    """Times with tenths read the German way on a German page ("2,8 s"): the Doppio countdown."""
+    ctx = context(browser, "desktop", locale="de-DE")
+    page = ctx.new_page()
+    page.goto(site + "/")
+    said = page.evaluate("""async () => {
+      const {seconds} = await import('/static/js/table/seats.js');
+      return [seconds(2.8, 1), seconds(12, 0)]; }""")
+    assert said == ["2,8", "12"]
+    ctx.close()

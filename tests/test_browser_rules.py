@@ -12,7 +12,7 @@ import pytest
 from app.web.pages import rules_games
 from tests.conftest import artifacts_dir
 from tests.test_browser_tables import console_errors
-from tests.test_browser_ux import axe_script, axe_violations, no_horizontal_scroll  # noqa: F401
+from tests.test_browser_ux import axe_violations, no_horizontal_scroll
 
 pytestmark = pytest.mark.browser
 
@@ -81,7 +81,7 @@ def test_the_new_game_rules_link_follows_the_chosen_game(browser, site, lang, wo
     context.close()
 
 
-def test_axe_finds_nothing_serious_on_the_rules_pages_and_the_lobby(browser, site, axe_script):  # noqa: F811
+def test_axe_finds_nothing_serious_on_the_rules_pages_and_the_lobby(browser, site, axe_script):
     context = context_for(browser, "desktop", "de")
     page = context.new_page()
     for game in rules_games():

@@ -1,5 +1,5 @@
 """How the table feels, in headless Chromium: a guest plays a whole Doppelkopf deal against
-three computer players by KEYBOARD ONLY, on a 360×740 phone and a 1366×768 desktop, in English
+three computer players by KEYBOARD ONLY, on a 390×844 phone and a 1366×768 desktop, in English
 and German; no horizontal scrolling on the phone; cards are named buttons at least 44 px
 large; screenshots of lobby, table and score sheet per language and size; axe-core (from its
 npm package) finds no serious or critical accessibility violation on the lobby, the table in the
@@ -8,39 +8,18 @@ middle of a deal and the score sheet.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
 import time
-from pathlib import Path
 
 import pytest
 
-from tests.conftest import artifacts_dir, require
+from tests.browser_table import context
+from tests.conftest import artifacts_dir
 from tests.test_browser_tables import console_errors
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"phone": (360, 740), "desktop": (1366, 768)}
-AXE_DIR = Path(os.environ.get("DOPPELRUNDE_AXE_DIR", Path.home() / ".cache" / "doppelrunde-axe"))
-
-
-@pytest.fixture(scope="session")
-def axe_script() -> str:
-    """axe-core's axe.min.js, installed with npm into AXE_DIR when absent (skipped only when
-    npm is missing and DOPPELRUNDE_REQUIRE_BROWSER is unset)."""
-    script = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.exists():
-        npm = shutil.which("npm")
-        require("browser", npm is not None, "npm is needed to install axe-core")
-        AXE_DIR.mkdir(parents=True, exist_ok=True)
-        done = subprocess.run([npm, "install", "--prefix", str(AXE_DIR), "--no-audit", "--no-fund",
-                               "axe-core@4"], capture_output=True, text=True, timeout=300)
-        assert done.returncode == 0 and script.exists(), done.stderr[-2000:]
-    return script.read_text()
-
-
+SIZES = {"phone": (390, 844), "desktop": (1366, 768)}
 def axe_violations(page, script: str) -> list[str]:
     """Serious and critical axe-core violations on the page, as 'rule: target' lines."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
@@ -68,8 +47,12 @@ def no_horizontal_scroll(page) -> None:
     assert wide <= 0, f"the page scrolls sideways by {wide}px"
 
 
-MY_TURN = """() => document.getElementById('match-result').textContent ||
-  document.getElementById('board').classList.contains('my-turn')"""
+MY_TURN = """() => Boolean(document.querySelector('[data-dialog=match-result][open]') ||
+  document.querySelector('[data-zone=prompt][data-my-turn=true]'))"""
+
+
+def over(page) -> bool:
+    return page.locator("[data-dialog=match-result][open]").count() == 1
 
 
 def card_name(button) -> str:
@@ -111,10 +94,10 @@ def play_by_keyboard(page, limit_s: float = 240) -> int:
     """Play our seat by keyboard until the match is over; return the moves made."""
     deadline = time.monotonic() + limit_s
     moves = 0
-    while not page.text_content("#match-result"):
+    while not over(page):
         assert time.monotonic() < deadline, "the match did not end in time"
         page.wait_for_function(MY_TURN, timeout=30000)
-        if page.text_content("#match-result"):
+        if over(page):
             break
         seq = page.evaluate("window.doppelrunde.seq")
         keyboard_move(page)
@@ -134,10 +117,8 @@ def set_language(page, site: str, lang: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_whole_deal_by_keyboard_only(browser, site, axe_script, size, lang):
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  is_mobile=size == "phone", has_touch=size == "phone")
-    page = context.new_page()
+    ctx = context(browser, size)
+    page = ctx.new_page()
     problems = console_errors(page)
     shots = artifacts_dir()
     page.goto(site + "/")
@@ -174,13 +155,13 @@ def test_a_whole_deal_by_keyboard_only(browser, site, axe_script, size, lang):
     unplayable = page.locator("#hand button.card[aria-disabled=true]").count()
     legal = page.locator("#hand button.card.legal").count()
     assert legal >= 1 and legal + unplayable == cards.count()
-    page.screenshot(path=str(shots / f"ux-table-{lang}-{size}.png"), full_page=True)
+    page.screenshot(path=str(shots / f"ux-table-{lang}-{size}.png"))
     found = axe_violations(page, axe_script)
     assert not found, "\n".join(found)
     # the last trick on demand (key L), closed with Escape
     page.keyboard.press("l")
     page.wait_for_selector("#last-trick-dialog[open]")
-    assert page.locator("#last-trick-dialog figure").count() == 4
+    assert page.locator("#last-trick-dialog figure[data-card][data-played-by]").count() == 4
     assert page.text_content("#last-trick-winner")
     page.screenshot(path=str(shots / f"ux-last-trick-{lang}-{size}.png"))
     found = axe_violations(page, axe_script)
@@ -198,24 +179,27 @@ def test_a_whole_deal_by_keyboard_only(browser, site, axe_script, size, lang):
     totals = [int(t) for t in page.locator("#scores tfoot td").all_text_contents()[1:]]
     assert len(totals) == 4 and sum(totals) == 0
     value = page.text_content("#scores tbody tr td.value")
-    lines = page.locator("#round-result ol.score-lines li .points").all_text_contents()
+    lines = page.locator("#match-result-dialog ol.score-lines li .points").all_text_contents()
     assert lines and sum(int(n) for n in lines) == int(value)
-    page.locator("#scores").scroll_into_view_if_needed()
-    page.screenshot(path=str(shots / f"ux-score-sheet-{lang}-{size}.png"), full_page=True)
+    page.screenshot(path=str(shots / f"ux-match-over-{lang}-{size}.png"))
     found = axe_violations(page, axe_script)
     assert not found, "\n".join(found)
-    page.click("#score-sheet-link")  # the score sheet page of the finished match
+    page.click("#show-score-sheet")  # beside the table on a wide screen, a drawer on a phone
+    page.wait_for_selector("#scores", state="visible")
+    page.screenshot(path=str(shots / f"ux-score-sheet-{lang}-{size}.png"))
+    page.click("#score-sheet-link", force=True)  # the score sheet page of the finished match
     page.wait_for_selector("#scores tfoot")
     no_horizontal_scroll(page)
     page.screenshot(path=str(shots / f"ux-score-page-{lang}-{size}.png"), full_page=True)
     found = axe_violations(page, axe_script)
     assert not found, "\n".join(found)
     assert problems == []
-    context.close()
+    ctx.close()
 
 
 def test_new_game_offers_duel_and_tournament_modes(browser, site):
-    page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    ctx = context(browser, "phone")
+    page = ctx.new_page()
     page.goto(site + "/")
     page.click("#play-guest")
     assert page.locator("#opt-table_mode").count() == 0  # DDV rules have no GameTwist modes
@@ -257,12 +241,13 @@ def test_new_game_offers_duel_and_tournament_modes(browser, site):
     assert "announces " + {"re": "Re", "kontra": "Kontra"}[value] in page.text_content("#table-news")
     assert page.evaluate("window.doppelrunde.state.view.announcements") == []
     assert "points" not in page.text_content("#seats")
-    page.close()
+    ctx.close()
 
 
 @pytest.mark.parametrize("game,players", [("doppio", 2), ("doppelganger_tricks", 3), ("doublehead_kids", 4)])
 def test_every_game_table_is_keyboard_reachable_and_passes_axe(browser, site, axe_script, game, players):
-    page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    ctx = context(browser, "phone")
+    page = ctx.new_page()
     page.goto(site + "/")
     page.click("#play-guest")
     page.select_option("#game", game)
@@ -279,10 +264,10 @@ def test_every_game_table_is_keyboard_reachable_and_passes_axe(browser, site, ax
     names = page.locator("#hand button.card").evaluate_all(
         "nodes => nodes.map(n => n.getAttribute('aria-label') || n.querySelector('svg[role=img]')?.getAttribute('aria-label'))")
     assert names and all(names), names
-    page.screenshot(path=str(artifacts_dir() / f"ux-table-{game}-phone.png"), full_page=True)
+    page.screenshot(path=str(artifacts_dir() / f"ux-table-{game}-phone.png"))
     found = axe_violations(page, axe_script)
     assert not found, "\n".join(found)
-    page.close()
+    ctx.close()
 
 
 COUNT_ANIMATIONS = """Element.prototype.animate = ((original) => function (...args) {
@@ -292,9 +277,9 @@ AudioContext.prototype.createOscillator = ((original) => function (...args) {
 
 
 def test_motion_and_sound_settings_hold_the_trick_reduced_motion_and_silence(browser, site):
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    context.add_init_script(COUNT_ANIMATIONS)
-    page = context.new_page()
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})  # the real pacing
+    ctx.add_init_script(COUNT_ANIMATIONS)
+    page = ctx.new_page()
     page.goto(site + "/")
     page.click("#play-guest")
     page.fill("#deals", "1")
@@ -310,16 +295,16 @@ def test_motion_and_sound_settings_hold_the_trick_reduced_motion_and_silence(bro
     stored = page.evaluate("JSON.parse(localStorage.getItem('doppelrunde.settings'))")
     assert stored == {"speed": "slow", "reducedMotion": False, "sound": True}
     # play until a trick is complete: it stays in the middle with its winner, then goes
-    while not page.locator("#trick figure.held-play").count():
-        page.wait_for_function(MY_TURN + " || document.querySelector('#trick figure.held-play')", timeout=30000)
-        if page.locator("#trick figure.held-play").count():
+    while not page.locator("#trick.held").count():
+        page.wait_for_function(MY_TURN[:-1] + " || document.querySelector('#trick.held'))", timeout=30000)
+        if page.locator("#trick.held").count():
             break
         seq = page.evaluate("window.doppelrunde.seq")
         keyboard_move(page)
         page.wait_for_function(f"() => window.doppelrunde.seq > {seq}", timeout=30000)
-    assert page.locator("#trick figure.held-play").count() == 4
-    assert "trick" in page.text_content("#trick .trick-winner")
-    page.wait_for_selector("#trick figure.held-play", state="detached", timeout=30000)
+    assert page.locator("#trick.held .trick-card[data-played-by]").count() == 4
+    assert "wins the trick" in page.text_content("#trick .trick-note")
+    page.wait_for_selector("#trick.held", state="detached", timeout=30000)
     assert page.evaluate("window.animations") > 0  # cards flew in and the trick went to its winner
     assert page.evaluate("window.tones") > 0  # sound effects (card played, trick won, your turn)
     # reduced motion and no sound: nothing moves or sounds any more (kept over a reload)
@@ -332,14 +317,14 @@ def test_motion_and_sound_settings_hold_the_trick_reduced_motion_and_silence(bro
     assert page.evaluate("document.documentElement.classList.contains('reduced-motion')")
     for _ in range(3):
         page.wait_for_function(MY_TURN, timeout=30000)
-        if page.text_content("#match-result"):
+        if over(page):
             break
         seq = page.evaluate("window.doppelrunde.seq")
         keyboard_move(page)
         page.wait_for_function(f"() => window.doppelrunde.seq > {seq}", timeout=30000)
     assert page.evaluate("window.animations || 0") == 0
     assert page.evaluate("window.tones || 0") == 0
-    context.close()
+    ctx.close()
 
 
 SOLO_HAND = ["AC", "AC", "TC", "KC", "9C", "QS", "JD", "AS", "TH", "KH", "9H", "9D"]
@@ -359,7 +344,8 @@ def test_the_hand_is_resorted_when_the_player_declares_a_clubs_solo(browser, tmp
     monkeypatch.setattr(runner, "decide", scripted)
     with live_server(settings_for(tmp_path),
                      rng_factory=lambda _table: ScriptedRandom(SOLO_HAND, prefer=("healthy",))) as url:
-        page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+        ctx = context(browser, "phone")
+        page = ctx.new_page()
         page.goto(url + "/")
         page.click("#play-guest")
         page.fill("#deals", "1")
@@ -384,4 +370,4 @@ def test_the_hand_is_resorted_when_the_player_declares_a_clubs_solo(browser, tmp
         assert shown() == held_order(after["hand"], after["trumps"])
         # the clubs are trumps now (after the jacks), the nine of diamonds a plain card
         assert shown() == ["TH", "QS", "JD", "AC", "AC", "TC", "KC", "9C", "AS", "KH", "9H", "9D"]
-        page.close()
+        ctx.close()

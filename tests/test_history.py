@@ -133,7 +133,13 @@ async def test_replay_frames_step_through_every_action_with_all_hands(app, new_c
     seat, card = actions[first_play]["seat"], actions[first_play]["card"]
     assert len(after["hands"][seat]) == len(before["hands"][seat]) - 1
     assert after["trick"] == [{"seat": seat, "card": card}]
+    # the table as a spectator saw it (the browser draws it with the live table's plugins):
+    # the trick, no hand, and after each completed trick its winner
+    assert after["view"]["trick"] == [{"seat": seat, "card": card}] and "hand" not in after["view"]
+    done = round_["frames"][starts[1]]["view"]["last_trick"]
+    assert len(done["cards"]) == 4 and done["winner"] in range(4)
     assert round_["scores"] is not None
+    assert round_["details"]["game_value"] >= 0 and "score_lines" in round_["details"]
     page = await alice.get(f"/tables/{table['id']}/replay")
     assert page.status_code == 200 and "/static/js/replay.js" in page.text
 

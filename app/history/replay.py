@@ -1,8 +1,11 @@
 """The frames of the replay viewer: a finished match stepped action by action.
 
-Pure: from a scenario document (the "download as scenario" file) it replays every round through
-the game's rules (app.scenario) and records, after the deal and after each action, every hand
-(the match is over, so all hands are shown), the trick on the table and how many tricks are done.
+Pure: from a scenario document (the "Download replay" file) it replays every round through the
+game's rules (app.scenario) and records, after the deal and after each action, every hand (the
+match is over, so all hands are shown), the trick on the table, how many tricks are done, and
+the table as a spectator saw it then (``view``: ``Game.view(state, None)``, so that the browser
+draws a replay with the same table component and game plugins as live play). Each round also
+carries its outcome details (the deal result).
 """
 
 from __future__ import annotations
@@ -31,13 +34,30 @@ def _tricks_done(state_json: dict[str, Any]) -> int:
     return len(tricks) if isinstance(tricks, list) else 0
 
 
+#: parts of a spectator's view a replay frame does not need (the list of every completed trick
+#: grows with the deal; the viewer steps through the tricks itself)
+_UNUSED_VIEW_KEYS = ("tricks", "legal", "legal_actions", "hand", "own_bid")
+
+
+def _view(game, state) -> dict[str, Any]:
+    """What a spectator saw at this moment, without the parts a replay does not use."""
+    view = game.view(state, None)
+    for key in _UNUSED_VIEW_KEYS:
+        view.pop(key, None)
+    return view
+
+
 def _frame(game, state, label: str | None, seat: int | None,
            action: dict[str, Any] | None = None) -> dict[str, Any]:
     """One frame; ``action`` is the action that led to it without its seat (the browser words
     it in the viewer's language), ``label`` the same in a short English form."""
     data = game.state_json(state)
-    return {"label": label, "seat": seat, "action": action, "hands": data.get("hands") or [],
-            "trick": _trick(data), "tricks": _tricks_done(data), "phase": data.get("phase")}
+    frame = {"label": label, "seat": seat, "action": action, "hands": data.get("hands") or [],
+             "trick": _trick(data), "tricks": _tricks_done(data), "phase": data.get("phase"),
+             "view": _view(game, state)}
+    if "hand_values" in data:  # Doppio: every hand's value (the hands are shown)
+        frame["hand_values"] = data["hand_values"]
+    return frame
 
 
 def replay_frames(document: dict[str, Any]) -> dict[str, Any]:
@@ -64,5 +84,7 @@ def replay_frames(document: dict[str, Any]) -> dict[str, Any]:
         outcome = game.outcome(state)
         rounds.append({"dealer": round_doc.dealer, "frames": frames,
                        "trick_starts": [trick_starts[n] for n in sorted(trick_starts)],
-                       "scores": list(outcome.scores) if outcome.finished else None})
+                       "scores": list(outcome.scores) if outcome.finished else None,
+                       "details": outcome.details if outcome.finished else None,
+                       "redeal": outcome.redeal})
     return {"game": game.name, "players": scenario.players, "rounds": rounds}

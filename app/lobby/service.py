@@ -532,4 +532,46 @@ class Lobby:
         return {"table": table, "sheet": progress.score_sheet(),
                 "winners": progress.winners() if progress.match_over() else None}
 
+    async def rematch(self, table_id: int, accepted: list[int]) -> int:
+        """Open and start the rematch of a finished table; returns the new table's id.
+
+        The new table copies game, rules, deals, opponents, level and time per move; every
+        computer player keeps its seat, each person in ``accepted`` (seats) keeps theirs, and
+        any other person's seat goes to a computer player of the table's level. Called by the
+        table's room once every person present accepted (app/rooms/intermission.py). A second
+        call for the same table returns the same new table (the owner's idempotency key
+        ``rematch-<id>``). Raises LobbyError 404 (no table), 409 (the match is not over).
+        """
+        key = f"rematch-{table_id}"
+        async with self._db() as db:
+            old = await db.get(GameTable, table_id)
+            if old is None:
+                raise LobbyError(N_("no such table"), 404)
+            if old.status != "finished":
+                raise LobbyError(N_("the match is not over"), 409)
+            seats = (await db.execute(select(Seat).where(Seat.table_id == table_id)
+                                      .order_by(Seat.seat))).scalars().all()
+            table = GameTable(game=old.game, preset=old.preset, rules=old.rules,
+                              players=old.players, deals=old.deals, opponents=old.opponents,
+                              skill=old.skill, secret=secrets.token_urlsafe(16),
+                              owner_id=old.owner_id, turn_seconds=old.turn_seconds,
+                              status="playing", created_at=self._clock.now(), create_key=key)
+            db.add(table)
+            try:
+                await db.flush()
+            except IntegrityError:
+                await db.rollback()
+                return (await db.execute(select(GameTable.id).where(
+                    GameTable.owner_id == old.owner_id, GameTable.create_key == key))).scalar_one()
+            for seat in seats:
+                keep = seat.user_id is not None and seat.seat in accepted
+                db.add(Seat(table_id=table.id, seat=seat.seat,
+                            user_id=seat.user_id if keep else None,
+                            bot_level=None if keep else (seat.bot_level or old.skill)))
+            await db.commit()
+            new_id = table.id
+        self._rooms.actor(new_id).start()
+        await self._changed()
+        return new_id
+
 

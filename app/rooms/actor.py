@@ -49,6 +49,7 @@ from app.games.base import IllegalAction
 from app.games.registry import get_game
 from app.rooms import delta
 from app.rooms.connection import Connection
+from app.rooms.intermission import Intermission
 from app.rooms.match import MatchProgress, RoundRecord
 from app.rooms.projection import Unsendable, action_for, check_sendable
 from app.rooms.store import MatchStore, TableInfo
@@ -57,6 +58,8 @@ log = logging.getLogger(__name__)
 
 #: the actions that answer a catch window; while one is open the room accepts nothing else
 WINDOW_ANSWERS = ("catch", "pass")
+#: room commands between deals and after the match (app.rooms.intermission; not logged)
+INTERMISSION_ACTIONS = ("next_deal", "rematch")
 
 
 @dataclass(frozen=True)
@@ -71,7 +74,9 @@ class ActorConfig:
     #: seconds a seated person may be gone (no connection) before a computer player of the
     #: table's level moves for that seat, until the person is back (None: never)
     away_grace: float | None = 30.0
-    round_pause: float = 3.0
+    #: the longest pause between two deals; it ends early once every person present said
+    #: "Next deal" (app.rooms.intermission)
+    round_pause: float = 20.0
     turn_timeout: float | None = None
     resume_buffer: int = 64
     #: seconds a finished table's actor stays after the end (its watchers see the result),
@@ -93,11 +98,16 @@ class TableActor:
 
     def __init__(self, table_id: int, store: MatchStore, clock: Clock, config: ActorConfig,
                  rng: random.Random | None = None,
-                 on_change: Callable[[int], Awaitable[None]] | None = None) -> None:
+                 on_change: Callable[[int], Awaitable[None]] | None = None,
+                 on_rematch: Callable[[int, list[int]], Awaitable[int]] | None = None) -> None:
         self.table_id = table_id
         self._store, self._clock, self._config = store, clock, config
         self._rng = rng or random.Random(secrets.randbits(64))
         self._on_change = on_change
+        #: awaited with (table id, seats of the people who accepted): opens the rematch's
+        #: table and returns its id (app.lobby.service.Lobby.rematch)
+        self._on_rematch = on_rematch
+        self._between = Intermission()
         self._queue: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
         self.epoch = secrets.token_hex(8)
         self.seq = 0
@@ -287,6 +297,7 @@ class TableActor:
             if not self._seat_connected(entry[1]) and self._seat_bot(entry[1]) is None:
                 self._away_since[entry[1]] = self._clock.monotonic()
                 self._schedule_away(entry[1])
+            await self._after_presence_change()
 
     def _seat_connected(self, seat: int) -> bool:
         return any(other_seat == seat for _conn, other_seat in self._conns.values())
@@ -318,6 +329,9 @@ class TableActor:
         await self._person_back(seat)  # anything they do: the computer player stops
         if action.get("type") == "back":
             return
+        if action.get("type") in INTERMISSION_ACTIONS:
+            await self._on_intermission(seat, action, conn)
+            return
         await self._apply(seat, {**action, "seat": seat}, conn)
 
     async def _on_seats(self) -> None:
@@ -338,7 +352,10 @@ class TableActor:
         await self._deal_next()
         await self._changed()
 
-    async def _on_deal(self) -> None:
+    async def _on_deal(self, pause: int | None = None) -> None:
+        """Deal the next round (``pause``: the pause this wake-up ends; a stale one is ignored)."""
+        if pause is not None and pause != self._between.number:
+            return
         if self.progress is not None and self.progress.round_over() and not self.progress.match_over():
             await self._deal_next()
 
@@ -523,6 +540,7 @@ class TableActor:
             await self._store.finish_round(record.id, outcome)
             await self._store_result()
             self._deadlines.clear()
+            self._begin_pause()  # first, so the message carries the pause
         else:
             self._schedule_turns()  # first, so the message carries the next mover's timer
         self._broadcast(action, events)
@@ -548,10 +566,14 @@ class TableActor:
             self._broadcast(None, [{"type": "match_over"}])
             await self._changed()
             self._schedule_unload()
-        elif self._config.round_pause <= 0:
-            await self._deal_next()
         else:
-            self._later(self._config.round_pause, ("deal",))
+            if not self._between.running():  # e.g. after a restart between two deals
+                self._begin_pause()
+            if not self._between.running():
+                await self._deal_next()
+            else:
+                left = self._between.until - self._clock.monotonic()
+                self._later(max(0.0, left), ("deal", self._between.number))
 
     async def _deal_next(self) -> None:
         assert self.progress is not None and self.match_id is not None
@@ -561,10 +583,62 @@ class TableActor:
         record = RoundRecord(number=len(progress.rounds), dealer=dealer, deal=deal, deck=deck)
         record.id = await self._store.add_round(self.match_id, record)
         progress.begin_round(record)
+        self._between.end()
         self._turn += 1
         self._window_deadline, self._window_timed_out = None, False
         self._schedule_turns()
         self._broadcast(None, [{"type": "deal", "number": record.number, "dealer": dealer}])
+
+    # --- between deals and after the match (app.rooms.intermission) ----------------------------
+
+    def _present_people(self) -> list[int]:
+        """Seats of people connected to the table (computer seats and absent people do not
+        hold the pause between deals or a rematch up)."""
+        assert self.table is not None
+        return [s.seat for s in self.table.seats
+                if s.bot_level is None and self._seat_connected(s.seat)]
+
+    def _begin_pause(self) -> None:
+        """A deal ended: start the pause before the next one (unless the match is over)."""
+        progress = self.progress
+        if progress is None or progress.match_over():
+            return
+        self._between.begin(self._clock.monotonic(), self._config.round_pause)
+
+    async def _on_intermission(self, seat: int, action: dict[str, Any],
+                               conn: Connection | None) -> None:
+        """``next_deal`` (shortens the pause between deals) or ``rematch`` (after the match)."""
+        progress = self.progress
+        if action["type"] == "next_deal":
+            if self._between.say_ready(seat, self._present_people()):
+                self._queue.put_nowait(("deal", self._between.number))
+            if self._between.running():
+                self._broadcast(None, [{"type": "next_deal", "seat": seat}])
+            return
+        if progress is None or not progress.match_over():
+            self._error(conn, "illegal", "a rematch is offered once the match is over")
+            return
+        accept = action.get("accept", True) is not False
+        self._between.vote(seat, accept)
+        self._broadcast(None, [{"type": "rematch", "seat": seat, "accept": accept}])
+        await self._after_presence_change()
+
+    async def _after_presence_change(self) -> None:
+        """Someone voted or left: end the pause or open the rematch when everyone present agrees."""
+        present = self._present_people()
+        if self._between.everyone_ready(present):
+            self._queue.put_nowait(("deal", self._between.number))
+        seats = self._between.rematch_seats(present)
+        if seats is None or self._on_rematch is None:
+            return
+        self._between.rematch_started = True
+        try:
+            self._between.rematch_table = await self._on_rematch(self.table_id, seats)
+        except Exception:
+            log.exception("table %s: the rematch could not be opened", self.table_id)
+            self._between.rematch_started = False
+            return
+        self._broadcast(None, [{"type": "rematch_table", "table": self._between.rematch_table}])
 
     # --- the catch window (games with ``close_catch_window``) ----------------------------------
 
@@ -734,7 +808,9 @@ class TableActor:
             view["round"] = progress.current.number
         deadline = next((timer["remaining"] for timer in timers if timer["seat"] == seat), None)
         return {"table": table, "you": seat, "view": view, "scores": scores, "result": result,
-                "deadline": deadline, "timers": timers}
+                "deadline": deadline, "timers": timers,
+                "pause": self._between.pause_json(self._clock.monotonic()),
+                "rematch": self._between.rematch_json(result is not None)}
 
     def _table_json(self) -> dict[str, Any]:
         """The ``table`` part of every audience's state: the same object until the table or

@@ -313,6 +313,7 @@ class ClusterRooms:
         self.move_timeout, self.retry_interval = move_timeout, retry_interval
         self._rng_factory = rng_factory
         self.on_change = on_change
+        self.on_rematch: Callable[[int, list[int]], Awaitable[int]] | None = None
         self._owned: dict[int, _Owned] = {}
         self._handles: dict[int, RemoteTable] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -398,7 +399,7 @@ class ClusterRooms:
                 return False
             rng = self._rng_factory(table_id) if self._rng_factory else None
             actor = TableActor(table_id, self.store, self._clock, self._config, rng,
-                               on_change=self._changed)
+                               on_change=self._changed, on_rematch=self._rematch)
             owned = _Owned(self, table_id, actor)
             try:
                 owned.commands = await self.cluster.bus.commands(key)
@@ -444,6 +445,11 @@ class ClusterRooms:
     async def _changed(self, table_id: int) -> None:
         if self.on_change is not None:
             await self.on_change(table_id)
+
+    async def _rematch(self, table_id: int, seats: list[int]) -> int:
+        if self.on_rematch is None:
+            raise RuntimeError("no lobby to open a rematch")
+        return await self.on_rematch(table_id, seats)
 
 
 async def _drained(queue: asyncio.Queue) -> None:

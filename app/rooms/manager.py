@@ -42,6 +42,8 @@ class Rooms(Protocol):
 
     store: MatchStore
     on_change: Callable[[int], Awaitable[None]] | None
+    #: opens a finished table's rematch: (table id, seats of the people who accepted) → new id
+    on_rematch: Callable[[int, list[int]], Awaitable[int]] | None
 
     def actor(self, table_id: int) -> TableHandle: ...
     async def rebuild(self) -> list[int]: ...
@@ -77,6 +79,7 @@ class RoomManager:
         self.store, self._clock, self._config = store, clock, config
         self._rng_factory = rng_factory
         self.on_change = on_change
+        self.on_rematch: Callable[[int, list[int]], Awaitable[int]] | None = None
         self._actors: dict[int, TableActor] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._closing = False
@@ -91,7 +94,7 @@ class RoomManager:
             return actor
         rng = self._rng_factory(table_id) if self._rng_factory else None
         actor = TableActor(table_id, self.store, self._clock, self._config, rng,
-                           on_change=self._changed)
+                           on_change=self._changed, on_rematch=self._rematch)
         self._actors[table_id] = actor
         task = asyncio.get_running_loop().create_task(actor.run(), name=f"table-{table_id}")
         self._tasks[table_id] = task
@@ -111,6 +114,11 @@ class RoomManager:
     async def _changed(self, table_id: int) -> None:
         if self.on_change is not None:
             await self.on_change(table_id)
+
+    async def _rematch(self, table_id: int, seats: list[int]) -> int:
+        if self.on_rematch is None:
+            raise RuntimeError("no lobby to open a rematch")
+        return await self.on_rematch(table_id, seats)
 
     async def rebuild(self) -> list[int]:
         """Start the actors of every table in play (they rebuild from the event log)."""

@@ -1,125 +1,226 @@
-// The replay viewer: steps through a finished match action by action (forwards, backwards,
-// to a trick, to a deal) from the frames the server replays out of the stored event log.
-// Every hand is shown: replays open only once the match is over.
-import {cardName, cardSVG} from "./cards.js";
+// The replay viewer: a finished match drawn by the same table component as live play
+// (static/js/table/view.js) with the game's plugin, fed by the recorded frames
+// (app/history/replay.py: after the deal and after each action, every hand, and the table as a
+// spectator saw it). Every hand is shown, face up: the player at the bottom (the viewer's own
+// seat if they played, else seat 0) in the hand zone, the others on their seat plates, each in
+// the game's order. Steps: one action, one trick, to the start or end of a deal, a deal, a trick
+// (the trick selector follows the steps). Keys: ← → actions, ↑ ↓ tricks, Home/End the deal.
 import {t} from "./i18n.js";
 import {label, playerName} from "./words.js";
+import {TableView} from "./table/view.js";
+import {PLUGINS} from "./games/index.js";
+import {icon} from "./table/icons.js";
+import {el} from "./games/common.js";
+import {flyFrom} from "./table/motion.js";
+import {timings} from "./table/settings.js";
 
 const root = document.getElementById("replay");
-const tableId = root.dataset.table;
-const els = Object.fromEntries(["round", "first", "prev", "next", "last", "trick", "position",
-  "last-action", "trick-area", "hands", "round-scores"].map((id) => [id, document.getElementById(id)]));
+const $ = (id) => document.getElementById(id);
+const tableId = Number(root.dataset.table);
+const plugin = await PLUGINS[root.dataset.game]();
+const view = new TableView(plugin, {onCard: () => {}, onAction: () => {}});
 
-const view = {data: null, round: 0, frame: 0};
-window.doppelrunde = {replay: view};
+const replay = {data: null, round: 0, frame: 0, ready: false};
+window.doppelrunde = {replay};
 
-function card(code) {
-  const span = document.createElement("span");
-  span.className = "card";
-  span.dataset.card = code;
-  try { span.appendChild(cardSVG(code)); } catch { span.textContent = code; }
-  return span;
+const ICONS = {first: "to-start", "prev-trick": "prev-trick", prev: "prev", next: "next", "next-trick": "next-trick", last: "to-end"};
+for (const [id, name] of Object.entries(ICONS)) $(id).append(icon(name));
+
+function seatName(seat) {
+  const info = replay.data.seat_info[seat];
+  return info ? playerName(info) : t("Seat %(number)s", {number: seat + 1});
 }
 
-function seatText(seats, seat) {
-  return seats[seat] ?? t("Seat %(number)s", {number: seat + 1});
+/** The seat drawn at the bottom: the viewer's own, if they played, else seat 0. */
+function bottom() {
+  const me = root.dataset.me;
+  const mine = replay.data.seat_info.find((s) => me && !s.bot && s.name === me);
+  return mine ? mine.seat : 0;
 }
 
-/** An action in words: a card's name, a declaration or announcement, a partner, cards given. */
-function actionText(action, seats) {
-  const parts = [];
-  if (action.card != null) parts.push(cardName(String(action.card)));
-  if (action.value != null) parts.push(label(action.value));
-  if (action.partner != null) parts.push(t("Partner: %(player)s", {player: seatText(seats, action.partner)}));
-  if (Array.isArray(action.cards)) parts.push(action.cards.map((c) => cardName(String(c))).join(", "));
-  if (action.suit != null) parts.push(String(action.suit));
-  return parts.length ? parts.join(" · ") : label(action.type);
+/** The table's state at a frame, as a live client would have it (plus every hand). */
+function stateAt(roundIndex, frameIndex) {
+  const data = replay.data;
+  const round = data.rounds[roundIndex];
+  const frame = round.frames[frameIndex];
+  const players = data.players;
+  const rows = [];
+  const finished = data.rounds.slice(0, roundIndex + (frameIndex === round.frames.length - 1 ? 1 : 0));
+  finished.forEach((r, i) => {
+    if (r.scores) rows.push({number: i, dealer: r.dealer, scores: r.scores, redeal: r.redeal, details: r.details || {}});
+  });
+  const totals = Array(players).fill(0);
+  for (const row of rows) row.scores.forEach((s, seat) => { totals[seat] += s; });
+  const me = bottom();
+  const v = {...frame.view, round: roundIndex, seat: me, hand: (frame.hands[me] || []).map(String),
+    hand_sizes: frame.hands.map((h) => h.length), legal: []};
+  if (frame.hand_values) v.hand_value = frame.hand_values[me];
+  return {
+    table: {id: tableId, game: data.game, players, deals: data.rounds.length, status: "finished",
+      seats: data.seat_info.map((s) => ({...s, connected: true, autoplay: false}))},
+    you: null, view: v, timers: [], result: null, pause: null, rematch: null,
+    scores: {rounds: rows, totals, deals: data.rounds.length, played: rows.filter((r) => !r.redeal).length},
+  };
 }
 
-function option(select, value, text) {
-  const item = document.createElement("option");
-  item.value = String(value);
-  item.textContent = text;
-  select.appendChild(item);
+function context(state) {
+  return {state, view: state.view, you: null, events: [], at: performance.now(), seatName, replay: true,
+    send: () => {}, latest: () => state, rerender: render, roundWord: plugin.roundWord || "deal"};
 }
 
-function fillTricks() {
-  els.trick.replaceChildren();
-  const starts = view.data.rounds[view.round].trick_starts;
-  starts.forEach((frame, n) => option(els.trick, frame, n === 0 ? t("start") : t("after trick %(number)s", {number: n})));
+/** Another seat's hand, face up in the game's order, for its plate. */
+function faceUp(state, seat, cards) {
+  const row = el("div", {class: "replay-hand", "aria-label": t("Hand of %(player)s", {player: seatName(seat)})});
+  const order = plugin.sortCards ? plugin.sortCards(cards.map(String), state.view) : cards.map(String);
+  // in the game's groups (Doppio: L3 L2 L1 | R1 R2 R3)
+  const groups = plugin.handGroups ? plugin.handGroups(null, order) : [order];
+  groups.forEach((group, i) => {
+    if (i > 0) row.append(el("span", {class: "mini-divider", "aria-hidden": "true"}));
+    for (const code of group) {
+      const card = el("span", {class: "mini-card", "data-card": code});
+      card.append(plugin.face(code));
+      row.append(card);
+    }
+  });
+  return row;
 }
+
+/** What the step's action did, in words: "Anna: Queen of clubs", "Ben bids 3". */
+function actionText(frame, before) {
+  const who = seatName(frame.seat);
+  const action = frame.action || {};
+  if (action.card != null) {
+    const suit = action.suit ? " · " + t("leads %(suit)s", {suit: label(action.suit)}) : "";
+    return `${who}: ${plugin.cardName(String(action.card))}${suit}`;
+  }
+  if (action.type === "discard") {
+    const positions = ["L3", "L2", "L1", "R1", "R2", "R3"];
+    const card = before.hands[frame.seat][positions.indexOf(action.position)];
+    return t("%(player)s discards %(card)s (%(position)s)", {player: who, card: plugin.cardName(String(card)),
+      position: action.position});
+  }
+  if (action.type === "bid") return t("%(player)s bids %(bid)s", {player: who, bid: action.value});
+  if (action.type === "take_bonus") {
+    return t("%(player)s takes the %(bonus)s", {player: who, bonus: {star: t("star"), eye: t("eye")}[action.value] || action.value});
+  }
+  if (action.type === "decline_bonus") return t("%(player)s plays on without a bonus card", {player: who});
+  if (action.type === "catch") return t("%(player)s catches", {player: who});
+  if (action.type === "pass") return t("%(player)s passes", {player: who});
+  if (action.type === "doppio") return t("%(player)s declares Doppio", {player: who});
+  if (action.partner != null) return `${who}: ${t("Partner: %(player)s", {player: seatName(action.partner)})}`;
+  if (Array.isArray(action.cards)) return `${who}: ${label(action.type)} ${action.cards.map((c) => plugin.cardName(String(c))).join(", ")}`;
+  if (action.value != null) return `${who}: ${label(action.value)}`;
+  return `${who}: ${label(action.type || frame.label || "")}`;
+}
+
+function trickNumber(round, frameIndex) {
+  let current = 0;
+  round.trick_starts.forEach((start, n) => { if (start <= frameIndex) current = n; });
+  return current;
+}
+
+let lastDrawn = null;
 
 function render() {
-  const round = view.data.rounds[view.round];
-  const frame = round.frames[view.frame];
-  const seats = view.data.seats;
-  els.position.textContent = t("action %(number)s of %(count)s", {number: view.frame, count: round.frames.length - 1});
-  els["last-action"].textContent = frame.label
-    ? `${seatText(seats, frame.seat)}: ${frame.action ? actionText(frame.action, seats) : frame.label}` : t("Cards dealt.");
-  els["trick-area"].replaceChildren();
-  for (const play of frame.trick) {
-    const item = document.createElement("div");
-    item.className = "play";
-    item.append(seats[play.seat] ?? "", " ", card(play.card));
-    els["trick-area"].appendChild(item);
+  const data = replay.data;
+  const round = data.rounds[replay.round];
+  const frame = round.frames[replay.frame];
+  const before = replay.frame > 0 ? round.frames[replay.frame - 1] : null;
+  const state = stateAt(replay.round, replay.frame);
+  const ctx = context(state);
+  const held = before ? plugin.completedTrick({...before.view, round: replay.round}, state.view, ctx) : null;
+  const hands = frame.hands.map((cards, seat) => (seat === bottom() ? el("span") : faceUp(state, seat, cards)));
+  const prompt = replay.frame === 0 ? t("Cards dealt.") : actionText(frame, before);
+  view.render(ctx, {interactive: false, held, hands, prompt, replayHands: true});
+  const count = round.frames.length - 1;
+  $("position").textContent = t("Deal %(deal)s of %(deals)s · action %(number)s of %(count)s",
+    {deal: replay.round + 1, deals: data.rounds.length, number: replay.frame, count});
+  $("first").disabled = $("prev").disabled = replay.frame === 0;
+  $("next").disabled = $("last").disabled = replay.frame === count;
+  const trick = trickNumber(round, replay.frame);
+  $("trick-select").value = String(round.trick_starts[trick]);
+  $("prev-trick").disabled = replay.frame === 0;
+  $("next-trick").disabled = replay.frame === count;
+  replay.tricks = frame.tricks;
+  showResult(ctx, round);
+  // one step forward: the new card flies in from its player
+  const fresh = lastDrawn && lastDrawn.round === replay.round && lastDrawn.frame === replay.frame - 1;
+  if (fresh && frame.action && frame.action.card != null) {
+    const fig = document.querySelector(`#trick [data-played-by="${frame.seat}"][data-card="${CSS.escape(String(frame.action.card))}"]`);
+    flyFrom(fig, view.seatRect(frame.seat), timings().fly);
   }
-  els.hands.replaceChildren();
-  frame.hands.forEach((hand, seat) => {
-    const row = document.createElement("div");
-    row.className = "hand-row";
-    row.dataset.seat = seat;
-    const name = document.createElement("strong");
-    name.textContent = `${seatText(seats, seat)} (${hand.length})`;
-    row.appendChild(name);
-    for (const code of hand) row.appendChild(card(String(code)));
-    els.hands.appendChild(row);
-  });
-  els["round-scores"].textContent = round.scores && view.frame === round.frames.length - 1
-    ? t("Deal scores: %(scores)s", {scores: round.scores.map((s, i) => `${seats[i]} ${s}`).join(", ")}) : "";
-  els.prev.disabled = els.first.disabled = view.frame === 0;
-  els.next.disabled = els.last.disabled = view.frame === round.frames.length - 1;
-  const starts = round.trick_starts;
-  let current = 0;
-  starts.forEach((start, n) => { if (start <= view.frame) current = n; });
-  els.trick.value = String(starts[current]);
-  view.tricks = frame.tricks;
+  lastDrawn = {round: replay.round, frame: replay.frame};
+}
+
+/** At the end of a deal: its result over the table (the same summary as live play). */
+function showResult(ctx, round) {
+  const box = $("replay-result");
+  const end = replay.frame === round.frames.length - 1 && round.scores;
+  box.hidden = !end;
+  box.replaceChildren();
+  if (!end) return;
+  box.append(el("h2", {}, ctx.roundWord === "round" ? t("Result of the round") : t("Result of the deal")));
+  box.append(plugin.dealSummary(ctx, round.details || {}, round));
+  const list = el("p", {class: "replay-scores", id: "round-scores"}, t("Deal scores: %(scores)s",
+    {scores: round.scores.map((s, i) => `${seatName(i)} ${s > 0 ? "+" : ""}${s}`).join(", ")}));
+  box.append(list);
 }
 
 function go(frame) {
-  const count = view.data.rounds[view.round].frames.length;
-  view.frame = Math.max(0, Math.min(count - 1, frame));
+  const count = replay.data.rounds[replay.round].frames.length;
+  replay.frame = Math.max(0, Math.min(count - 1, frame));
   render();
 }
 
+function goTrick(step) {
+  const round = replay.data.rounds[replay.round];
+  const starts = round.trick_starts;
+  const now = trickNumber(round, replay.frame);
+  if (step < 0) go(replay.frame > starts[now] ? starts[now] : starts[Math.max(0, now - 1)]);
+  else go(now + 1 < starts.length ? starts[now + 1] : round.frames.length - 1);
+}
+
 function goRound(index) {
-  view.round = index;
-  view.frame = 0;
-  els.round.value = String(index);
-  fillTricks();
+  replay.round = index;
+  replay.frame = 0;
+  $("round").value = String(index);
+  const select = $("trick-select");
+  select.replaceChildren();
+  const starts = replay.data.rounds[index].trick_starts;
+  starts.forEach((frame, n) => {
+    const option = el("option", {value: String(frame)},
+      n === 0 ? t("start") : t("after %(trick)s %(number)s", {trick: plugin.trickWord ? plugin.trickWord() : t("trick"), number: n}));
+    select.append(option);
+  });
+  const tricks = starts.length > 1;
+  for (const id of ["prev-trick", "next-trick", "trick-select-label"]) $(id).hidden = !tricks;
   render();
 }
 
 async function load() {
   const response = await fetch(`/api/tables/${tableId}/replay`);
   if (!response.ok) {
-    els.position.textContent = (await response.json()).detail || t("The replay cannot be loaded.");
+    $("prompt").textContent = (await response.json()).detail || t("The replay cannot be loaded.");
     return;
   }
-  view.data = await response.json();
-  if (view.data.seat_info) view.data.seats = view.data.seat_info.map(playerName);
-  view.data.rounds.forEach((r, i) => option(els.round, i, `${i + 1}`));
-  els.round.addEventListener("change", () => goRound(Number(els.round.value)));
-  els.trick.addEventListener("change", () => go(Number(els.trick.value)));
-  els.first.addEventListener("click", () => go(0));
-  els.prev.addEventListener("click", () => go(view.frame - 1));
-  els.next.addEventListener("click", () => go(view.frame + 1));
-  els.last.addEventListener("click", () => go(Infinity));
+  replay.data = await response.json();
+  replay.data.rounds.forEach((_r, i) => $("round").append(el("option", {value: String(i)}, String(i + 1))));
+  $("round").addEventListener("change", () => goRound(Number($("round").value)));
+  $("trick-select").addEventListener("change", () => go(Number($("trick-select").value)));
+  $("first").addEventListener("click", () => go(0));
+  $("prev").addEventListener("click", () => go(replay.frame - 1));
+  $("next").addEventListener("click", () => go(replay.frame + 1));
+  $("last").addEventListener("click", () => go(Infinity));
+  $("prev-trick").addEventListener("click", () => goTrick(-1));
+  $("next-trick").addEventListener("click", () => goTrick(1));
   document.addEventListener("keydown", (event) => {
-    if (event.key === "ArrowRight") go(view.frame + 1);
-    if (event.key === "ArrowLeft") go(view.frame - 1);
+    if (event.target.tagName === "SELECT" || event.altKey || event.ctrlKey || event.metaKey) return;
+    const keys = {ArrowRight: () => go(replay.frame + 1), ArrowLeft: () => go(replay.frame - 1),
+      ArrowDown: () => goTrick(1), ArrowUp: () => goTrick(-1), Home: () => go(0), End: () => go(Infinity)};
+    if (keys[event.key]) { keys[event.key](); event.preventDefault(); }
   });
   goRound(0);
-  view.ready = true;
+  replay.ready = true;
 }
 
 load();

@@ -68,19 +68,19 @@ def test_the_rulebook_duels_have_their_winners_and_silver_coins(name):
 
 
 def test_the_rulebook_duels_are_the_rulebooks_cards():
-    """Duel 1: castle, soldier, Earl Ernst August, castle; 2: castle, soldier, a trump, an
-    Earl; 3: castle, two Earls Georg, Prince/Princess; 4: castle, two trumps, a discarded
-    castle; 5: Prince/Princess, King Friedrich, a trump, a discarded soldier."""
+    """Duel 1: Castle, Soldier, Earl Ernst August, Castle; 2: Castle, Soldier, a trump, an
+    Earl; 3: Castle, two Earls Georg, Prince/Princess; 4: Castle, two trumps, a discarded
+    Castle; 5: Prince/Princess, King Friedrich, a trump, a discarded Soldier."""
     from app.games.doublehead_kids.names import CARD_NAMES, family_of
 
     document, _ = _load("rulebook_duels")
     state, _ = play_round(load_scenario(document), 0)
     names = [[CARD_NAMES[p.card] for p in trick.plays] for trick in state.tricks[:5]]
-    assert names[0] == ["castle", "soldier", "Earl Ernst August", "castle"]
-    assert names[1][:2] == ["castle", "soldier"] and names[1][3] == "Earl Ernst August"
+    assert names[0] == ["Castle", "Soldier", "Earl Ernst August", "Castle"]
+    assert names[1][:2] == ["Castle", "Soldier"] and names[1][3] == "Earl Ernst August"
     assert family_of(state.tricks[1].plays[2].card) == "royal"
-    assert names[2] == ["castle", "Earl Georg", "Earl Georg", "Prince / Princess"]
-    assert names[3][0] == "castle" and names[3][3] == "castle"
+    assert names[2] == ["Castle", "Earl Georg", "Earl Georg", "Prince / Princess"]
+    assert names[3][0] == "Castle" and names[3][3] == "Castle"
     assert [family_of(p.card) for p in state.tricks[3].plays[1:3]] == ["royal", "royal"]
     assert names[4][:2] == ["Prince / Princess", "King Friedrich"]
     assert family_of(state.tricks[4].plays[3].card) != "royal"

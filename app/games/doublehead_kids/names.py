@@ -19,8 +19,8 @@ CARD_NAMES: dict[str, str] = {
     "TH": "King Friedrich",
     "QC": "Prince / Princess",
     "QS": "Queen Elisabeth",
-    "QH": "court lady Antoinette",
-    "QD": "court lady Wilhelmine",
+    "QH": "Court lady Antoinette",
+    "QD": "Court lady Wilhelmine",
     "JC": "Karlchen",
     "JS": "Knight",
     "JH": "Knight",
@@ -29,17 +29,17 @@ CARD_NAMES: dict[str, str] = {
     "TD": "August the Strong",
     "KD": "Bishop Marc-Antoine",
     "9D": "Jester Kunz",
-    "AC": "castle",
-    "AS": "castle",
-    "AH": "castle",
+    "AC": "Castle",
+    "AS": "Castle",
+    "AH": "Castle",
     "TC": "Earl Ernst August",
     "TS": "Earl Ernst August",
     "KC": "Earl Georg",
     "KS": "Earl Georg",
     "KH": "Earl Georg",
-    "9C": "soldier",
-    "9S": "soldier",
-    "9H": "soldier",
+    "9C": "Soldier",
+    "9S": "Soldier",
+    "9H": "Soldier",
 }
 
 #: the royal family (trumps), strongest first: the Doppelkopf normal game's trump order
@@ -59,14 +59,13 @@ def family_of(card: str) -> str:
 def card_name(card: str) -> str:
     """The picture name of a card code, with its earl family where the name is shared.
 
-    ``card_name("AS")`` is ``"castle of spades"``; ``card_name("QC")`` ``"Prince / Princess"``.
+    One naming scheme (as on the cards, capitalised like names): ``card_name("AS")`` is
+    ``"Castle (spade)"``; ``card_name("QC")`` ``"Prince / Princess"``.
     Raises KeyError for an unknown code.
     """
     name = CARD_NAMES[card]
     family = family_of(card)
-    if family == ROYAL:
-        return name
-    return f"{name} of {family}s" if family != "cross" else f"{name} of crosses"
+    return name if family == ROYAL else f"{name} ({family})"
 
 
 def card_table() -> dict[str, dict[str, Any]]:

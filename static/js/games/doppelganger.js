@@ -1,231 +1,251 @@
-// Doppelganger Tricks' table: secret bids (entry, then every bid beside its player with tricks
-// won so far), the navy lead's suit choice, the last trick with annihilated cards visibly
-// removed and a note, the two bonus cards on the table (one click to take when allowed), and
-// the round's scoring explained line by line. Everything from the seat's own view.
-import {cardSVG} from "../cards.js";
-import {el} from "./common.js";
+// Doppelganger Tricks on the table component (static/js/table/view.js), from the seat's own
+// view (app/games/doppelganger_tricks/view.py): secret bids (0–12 by keys, also two digits:
+// "1" "2" is 12), then each bid and tricks won on the seat plates; a navy lead's suit choice;
+// annihilated pairs marked in the completed trick before they leave it; the star and the eye
+// (bonus cards) in the middle and on the plate of whoever took them; the round's scoring.
+//
+// Cards: four colours, each with its own shape so that the suits differ without colour too:
+// pink ●, green ▲, yellow ■ and navy ◆ (the doppelganger suit).
 import {t} from "../i18n.js";
+import {blankCard} from "../cards.js";
+import {el, legalOf, plays, svgEl, waitingFor} from "./common.js";
 
 const SUIT_NAMES = {P: t("pink"), G: t("green"), Y: t("yellow"), N: t("navy")};
 const SUIT_CLASSES = {P: "pink", G: "green", Y: "yellow", N: "navy"};
+const SUIT_ORDER = "PGYN";
 const BONUS = {star: {symbol: "★", name: t("star"), text: t("Star: +1 point whatever the bid")},
   eye: {symbol: "◉", name: t("eye"), text: t("Eye: +3 points if the bid is exact")}};
+const BONUS_KEYS = {star: "1", eye: "2", decline: "3"};
+const SUIT_KEYS = {P: "1", G: "2", Y: "3"};
 
-let pendingNavy = null;  // a navy card clicked to lead: waiting for its suit
-let lastEvents = [];
+let pendingNavy = null;  // {round, card}: a navy card clicked to lead, waiting for its suit
 
-export function onMessage(msg) {
-  lastEvents = msg.type === "event" ? msg.events || [] : [];
+/** A card in words: "navy 7". */
+export function cardText(code) {
+  return t("%(colour)s %(number)s", {colour: SUIT_NAMES[code[0]], number: code.slice(1)});
 }
 
-function cardText(code) { return t("%(colour)s %(number)s", {colour: SUIT_NAMES[code[0]], number: code.slice(1)}); }
+function shape(suit, cx, cy, r, cls) {
+  if (suit === "P") return svgEl("circle", {cx, cy, r, class: cls});
+  if (suit === "G") return svgEl("path", {d: `M${cx} ${cy - r} L${cx + r} ${cy + r * 0.8} L${cx - r} ${cy + r * 0.8} Z`, class: cls});
+  if (suit === "Y") return svgEl("rect", {x: cx - r * 0.85, y: cy - r * 0.85, width: r * 1.7, height: r * 1.7, rx: r * 0.2, class: cls});
+  return svgEl("path", {d: `M${cx} ${cy - r * 1.1} L${cx + r} ${cy} L${cx} ${cy + r * 1.1} L${cx - r} ${cy} Z`, class: cls});
+}
+
+/** A Doppelganger Tricks card (suit letter and 1–10, e.g. "N7") as SVG. */
+export function colouredCard(code) {
+  const suit = code[0];
+  const number = code.slice(1);
+  const svg = blankCard(`coloured ${SUIT_CLASSES[suit] || ""}`, cardText(code));
+  for (const turn of [null, "rotate(180 30 45)"]) {
+    const g = svgEl("g", turn ? {transform: turn} : {});
+    g.append(svgEl("text", {x: 8, y: 15, class: "corner", "text-anchor": "middle"}, number));
+    g.append(shape(suit, 8, 22, 3.2, "corner-shape"));
+    svg.append(g);
+  }
+  svg.append(shape(suit, 30, 45, 17, "band"));
+  svg.append(svgEl("text", {x: 30, y: suit === "G" ? 54 : 52, class: "number", "text-anchor": "middle"}, number));
+  return svg;
+}
+
+function sortKey(code) { return SUIT_ORDER.indexOf(code[0]) * 100 + Number(code.slice(1)); }
 
 function bonusOf(view, seat) {
   return Object.entries(view.bonus || {}).filter(([, holder]) => holder === seat).map(([name]) => name);
 }
 
-function seatPanel(ctx, seat) {
-  const {state} = ctx;
-  const view = state.view;
-  const info = state.table.seats.find((s) => s.seat === seat);
-  const div = el("div", {class: "seat", "data-seat": seat});
-  if (seat === state.you) div.classList.add("you");
-  if (view && view.phase === "playing" && (view.to_act || [])[0] === seat) div.classList.add("to-move");
-  div.appendChild(el("strong", {}, info ? ctx.seatName(seat) : t("(free)")));
-  const notes = [];
-  if (info && info.bot) notes.push(t("computer"));
-  if (info && !info.connected) notes.push(t("away"));
-  if (view && view.first_seat === seat) notes.push(t("leads first"));
-  notes.push(t("total %(points)s", {points: state.scores.totals[seat] ?? 0}));
-  div.appendChild(el("small", {}, notes.join(" · ")));
-  if (view) {
-    const bid = el("span", {class: "bid", "data-seat": seat});
+function pending(view) {
+  return pendingNavy && pendingNavy.round === view.round ? pendingNavy.card : null;
+}
+
+export const doppelganger = {
+  game: "doppelganger_tricks",
+  hasLastTrick: true,
+  trickWord: () => t("trick"),
+  roundWord: "round",
+  face: colouredCard,
+  cardName: cardText,
+
+  turn(view) {
+    const to = view.to_act || [];
+    return view.phase === "playing" && to.length === 1 ? to[0] : null;
+  },
+
+  myTurn(ctx) {
+    const view = ctx.state.view;
+    return view.phase !== "over" && legalOf(view).length > 0;
+  },
+
+  /** Cards by suit (pink, green, yellow, navy), each from 1 up. */
+  sortCards(cards) { return [...cards].sort((a, b) => sortKey(a) - sortKey(b)); },
+
+  trick(view) {
+    return (view.trick || []).map((p) => ({seat: p.seat, card: p.card,
+      note: p.suit ? t("leads %(suit)s", {suit: SUIT_NAMES[p.suit]}) : null}));
+  },
+
+  completedTrick(prev, view, ctx) {
+    if (!prev || prev.round !== view.round || !view.last_trick) return null;
+    if ((view.tricks_played || 0) <= (prev.tricks_played || 0)) return null;
+    return this.lastTrick(view, ctx);
+  },
+
+  lastTrick(view, ctx) {
+    const last = view.last_trick;
+    if (!last || !last.plays || !last.plays.length) return null;
+    const list = plays(last.plays);
+    const gone = list.map((p, i) => (last.annihilated.includes(p.card) ? i : -1)).filter((i) => i >= 0);
+    const parts = [last.winner == null ? t("Nobody wins the trick: every card was annihilated.")
+      : t("%(player)s wins the trick", {player: ctx.seatName(last.winner)})];
+    if (last.annihilated.length) {
+      parts.push(t("Annihilated: %(cards)s (a navy card and the real %(suit)s card of the same rank leave the trick).",
+        {cards: last.annihilated.map(cardText).join(", "), suit: SUIT_NAMES[last.lead_suit]}));
+    }
+    return {plays: list, winner: last.winner, gone, note: parts.join(" · ")};
+  },
+
+  info(ctx) {
+    const {state} = ctx;
+    const view = state.view;
+    const parts = [t("Round %(number)s of %(rounds)s", {number: state.scores.played + (view.phase === "over" ? 0 : 1),
+      rounds: state.scores.deals})];
+    if (view.phase === "bidding") parts.push(t("secret bids"));
+    else parts.push(t("Trick %(number)s", {number: view.tricks_played + (view.phase === "playing" ? 1 : 0)}));
+    if (view.lead_suit) parts.push(t("Lead suit: %(suit)s", {suit: SUIT_NAMES[view.lead_suit]}));
+    if (view.void_tricks) parts.push(t("void tricks: %(count)s", {count: view.void_tricks}));
+    return parts.join(" · ");
+  },
+
+  seatBadges(ctx, seat) {
+    const view = ctx.state.view;
+    const badges = [];
+    if (view.first_seat === seat) badges.push({text: t("leads first"), cls: "declared"});
     if (view.bids) {
-      bid.textContent = t("bid %(bid)s · won %(won)s", {bid: view.bids[seat], won: view.tricks_won[seat]});
-      bid.dataset.bid = view.bids[seat];
-      if (view.bids[seat] === view.tricks_won[seat]) bid.classList.add("on-target");
+      const on = view.bids[seat] === view.tricks_won[seat];
+      badges.push({text: t("bid %(bid)s · won %(won)s", {bid: view.bids[seat], won: view.tricks_won[seat]}),
+        cls: "bid" + (on ? " on-target" : ""), data: {bid: view.bids[seat]}});
     } else {
-      bid.textContent = view.has_bid[seat] ? t("has bid (secret)") : t("bidding…");
+      badges.push({text: view.has_bid[seat] ? t("has bid (secret)") : t("bidding…"), cls: "bid"});
     }
-    div.appendChild(bid);
     for (const name of bonusOf(view, seat)) {
-      div.appendChild(el("span", {class: `bonus-held ${name}`, "data-bonus": name},
-        `${BONUS[name].symbol} ${BONUS[name].name}`));
+      badges.push({text: `${BONUS[name].symbol} ${BONUS[name].name}`, cls: `bonus-held ${name}`,
+        title: BONUS[name].text, data: {bonus: name}});
     }
-  }
-  return div;
-}
+    badges.push({text: t("total %(points)s", {points: ctx.state.scores.totals[seat] ?? 0}), cls: "count"});
+    return badges;
+  },
 
-function playFigure(ctx, play, extra = "") {
-  const fig = el("figure", {class: `played ${extra}`.trim(), "data-card": play.card});
-  fig.appendChild(cardSVG(play.card));
-  const label = play.suit ? t("%(player)s (leads %(suit)s)", {player: ctx.seatName(play.seat), suit: SUIT_NAMES[play.suit]})
-    : ctx.seatName(play.seat);
-  fig.appendChild(el("figcaption", {}, label));
-  return fig;
-}
-
-function renderCenter(ctx) {
-  const {state, seatName, send} = ctx;
-  const view = state.view;
-  const info = [t("Round %(number)s of %(rounds)s", {number: state.scores.played + (view.phase === "over" ? 0 : 1),
-    rounds: state.scores.deals}), t("Trick %(number)s", {number: view.tricks_played + (view.phase === "playing" ? 1 : 0)})];
-  if (view.lead_suit) {
-    info.push(t("Lead suit: %(suit)s (navy counts as %(suit)s)", {suit: SUIT_NAMES[view.lead_suit]}));
-  }
-  if (view.void_tricks) {
-    info.push(view.void_tricks > 1 ? t("%(count)s void tricks", {count: view.void_tricks}) : t("1 void trick"));
-  }
-  ctx.$("info").textContent = info.join(" · ");
-  const trick = ctx.$("trick");
-  trick.replaceChildren(...(view.trick || []).map((p) => playFigure(ctx, p)));
-  // the bonus cards lie on the table until taken
-  const pile = el("div", {class: "bonus-pile", id: "bonus-pile"});
-  const legal = view.legal || [];
-  for (const name of ["star", "eye"]) {
-    const holder = view.bonus ? view.bonus[name] : null;
-    const take = legal.find((a) => a.type === "take_bonus" && a.value === name);
-    const node = el("button", {type: "button", class: `bonus-card ${name}`, "data-bonus": name,
-      "data-type": take ? "take_bonus" : "", "data-value": name, title: BONUS[name].text});
-    node.appendChild(el("span", {class: "symbol"}, BONUS[name].symbol));
-    node.appendChild(el("span", {}, holder == null ? BONUS[name].name : `${BONUS[name].name}: ${seatName(holder)}`));
-    if (holder != null) node.classList.add("taken");
-    if (take) {
-      node.classList.add("takeable");
-      node.addEventListener("click", () => send(take));
-    } else {
-      node.disabled = true;
-    }
-    pile.appendChild(node);
-  }
-  trick.appendChild(pile);
-  const last = view.last_trick;
-  const box = ctx.$("last-trick");
-  box.replaceChildren();
-  if (last) {
-    const gone = new Set(last.annihilated);
-    box.appendChild(el("span", {}, last.winner == null ? t("Last trick: nobody won it (every card annihilated)")
-      : t("Last trick: %(player)s won it", {player: seatName(last.winner)})));
-    for (const play of last.plays) {
-      const fig = playFigure(ctx, play, "small" + (gone.has(play.card) ? " annihilated" : ""));
-      if (gone.has(play.card)) fig.appendChild(el("span", {class: "gone"}, "✕ " + t("annihilated")));
-      box.appendChild(fig);
-    }
-  }
-  const note = ctx.$("announcements");
-  note.replaceChildren();
-  if (last && last.annihilated.length) {
-    const navy = last.annihilated.filter((c) => c[0] === "N");
-    const pairs = navy.map((n) => {
-      const twin = last.annihilated.find((c) => c[0] !== "N" && c.slice(1) === n.slice(1));
-      return twin ? t("%(card)s and %(twin)s", {card: cardText(n), twin: cardText(twin)})
-        : t("%(card)s and its twin", {card: cardText(n)});
+  handItems(ctx) {
+    const view = ctx.state.view;
+    const options = legalOf(view).filter((a) => a.type === "play");
+    const waiting = pending(view);
+    return this.sortCards(view.hand || []).map((code) => {
+      const mine = options.filter((a) => a.card === code);
+      return {code, playable: mine.length > 0, action: mine[0] || null, selected: waiting === code,
+        press: mine.length > 1 ? () => { pendingNavy = {round: view.round, card: code}; return null; } : null};
     });
-    note.appendChild(el("span", {class: "annihilation-note", id: "annihilation-note"},
-      t("Annihilated: %(pairs)s (a navy card and the real %(suit)s card of the same rank leave the trick).",
-        {pairs: pairs.join("; "), suit: SUIT_NAMES[last.lead_suit]})));
-  }
-}
+  },
 
-function renderChoices(ctx) {
-  const {state, send} = ctx;
-  const view = state.view;
-  const legal = view.legal || [];
-  const box = ctx.$("choices");
-  box.replaceChildren();
-  const bids = legal.filter((a) => a.type === "bid");
-  if (bids.length) {
-    const entry = el("div", {class: "bid-entry", id: "bid-entry"});
-    entry.appendChild(el("span", {}, t("Your secret bid (tricks you will win):") + " "));
-    for (const action of bids) {
-      const button = el("button", {type: "button", "data-type": "bid", "data-value": action.value},
-        String(action.value));
-      button.addEventListener("click", () => send(action));
-      entry.appendChild(button);
+  whyNot(ctx, code) {
+    const {state, seatName} = ctx;
+    const view = state.view;
+    if (view.phase === "bidding") return t("Cards are played once everyone has bid.");
+    if (view.phase === "over") return t("The round is over.");
+    if (legalOf(view).some((a) => a.type === "take_bonus" || a.type === "decline_bonus")) {
+      return t("First take a bonus card or play on without one.");
     }
-    box.appendChild(entry);
-  } else if (view.phase === "bidding" && view.own_bid != null) {
-    box.appendChild(el("span", {id: "own-bid"},
-      t("Your bid: %(bid)s. Bids are shown when everyone has bid.", {bid: view.own_bid})));
-  }
-  if (pendingNavy) {
-    const options = legal.filter((a) => a.type === "play" && a.card === pendingNavy && a.suit);
-    if (!options.length) { pendingNavy = null; } else {
-      const chooser = el("div", {class: "suit-choice", id: "suit-choice"});
-      chooser.appendChild(el("span", {}, t("Lead the %(card)s as:", {card: cardText(pendingNavy)}) + " "));
-      for (const action of options) {
-        const button = el("button", {type: "button", class: `suit ${SUIT_CLASSES[action.suit]}`,
-          "data-type": "play", "data-suit": action.suit}, SUIT_NAMES[action.suit]);
-        button.addEventListener("click", () => { pendingNavy = null; send(action); });
-        chooser.appendChild(button);
+    const turn = this.turn(view);
+    if (turn !== state.you) return t("Not your turn: %(player)s plays now.", {player: seatName(turn)});
+    const suit = SUIT_NAMES[view.lead_suit];
+    return t("You must follow %(suit)s (or play a navy card): you still hold %(suit)s.", {suit});
+  },
+
+  waitingText(ctx) {
+    const view = ctx.state.view;
+    if (view.phase === "bidding") return view.own_bid == null ? "" : t("Waiting for the other bids…");
+    return waitingFor(ctx, this.turn(view));
+  },
+
+  prompt(ctx) {
+    const {state} = ctx;
+    const view = state.view;
+    if (view.phase === "over") return t("The round is over.");
+    const legal = legalOf(view);
+    if (legal.some((a) => a.type === "bid")) return t("Your secret bid: how many tricks will you win?");
+    if (legal.some((a) => a.type === "decline_bonus")) return t("Take a bonus card, or play on without one.");
+    if (!this.myTurn(ctx)) return this.waitingText(ctx);
+    if (pending(view)) return t("Lead the %(card)s as which suit?", {card: cardText(pending(view))});
+    return view.trick.length ? t("Your turn: follow %(suit)s (a navy card counts as %(suit)s).",
+      {suit: SUIT_NAMES[view.lead_suit]}) : t("Your turn: lead any card.");
+  },
+
+  actions(ctx) {
+    const view = ctx.state.view;
+    const legal = legalOf(view);
+    const specs = [];
+    for (const action of legal.filter((a) => a.type === "bid")) {
+      specs.push({action, label: String(action.value), key: String(action.value), decision: true,
+        data: {bid: action.value}});
+    }
+    const waiting = pending(view);
+    if (waiting) {
+      for (const action of legal.filter((a) => a.type === "play" && a.card === waiting && a.suit)) {
+        specs.push({action, label: SUIT_NAMES[action.suit], key: SUIT_KEYS[action.suit], decision: true,
+          kind: `suit ${SUIT_CLASSES[action.suit]}`, data: {suit: action.suit}, afterSend: () => { pendingNavy = null; }});
       }
-      const cancel = el("button", {type: "button", class: "secondary", id: "suit-cancel"}, t("Cancel"));
-      cancel.addEventListener("click", () => { pendingNavy = null; ctx.render(); });
-      chooser.appendChild(cancel);
-      box.appendChild(chooser);
+      specs.push({id: "suit-cancel", label: t("Cancel"), kind: "secondary", decision: true,
+        onClick: () => { pendingNavy = null; }});
     }
-  }
-  const decline = legal.find((a) => a.type === "decline_bonus");
-  if (decline) {
-    const button = el("button", {type: "button", class: "secondary", "data-type": "decline_bonus"},
-      t("No bonus card"));
-    button.addEventListener("click", () => send(decline));
-    box.appendChild(button);
-  }
-}
-
-function renderHand(ctx) {
-  const {state, send} = ctx;
-  const view = state.view;
-  const legal = view.legal || [];
-  const plays = legal.filter((a) => a.type === "play");
-  const hand = ctx.$("hand");
-  hand.replaceChildren();
-  for (const card of view.hand || []) {
-    const button = el("button", {type: "button", class: "card", "data-card": card, title: cardText(card)});
-    button.appendChild(cardSVG(card));
-    const options = plays.filter((a) => a.card === card);
-    if (options.length) {
-      button.classList.add("legal");
-      if (pendingNavy === card) button.classList.add("selected");
-      button.addEventListener("click", () => {
-        if (options.length > 1) { pendingNavy = card; ctx.render(); } else send(options[0]);
-      });
-    } else {
-      button.disabled = true;
+    for (const action of legal.filter((a) => a.type === "take_bonus")) {
+      specs.push({action, label: `${BONUS[action.value].symbol} ${t("Take the %(bonus)s", {bonus: BONUS[action.value].name})}`,
+        key: BONUS_KEYS[action.value], title: BONUS[action.value].text, kind: "primary", data: {bonus: action.value}});
     }
-    hand.appendChild(button);
-  }
-}
+    const decline = legal.find((a) => a.type === "decline_bonus");
+    if (decline) specs.push({action: decline, label: t("No bonus card"), key: BONUS_KEYS.decline, kind: "secondary"});
+    return specs;
+  },
 
-export function render(ctx) {
-  const {state} = ctx;
-  const seats = ctx.$("seats");
-  seats.replaceChildren(...Array.from({length: state.table.players}, (_, s) => seatPanel(ctx, s)));
-  if (!state.view) return;
-  renderCenter(ctx);
-  renderChoices(ctx);
-  renderHand(ctx);
-}
+  /** The star and the eye on the table (or beside whoever took them). */
+  centre(ctx, box) {
+    const view = ctx.state.view;
+    const pile = el("div", {class: "bonus-pile", id: "bonus-pile"});
+    for (const name of ["star", "eye"]) {
+      const holder = view.bonus ? view.bonus[name] : null;
+      const card = el("div", {class: `bonus-card ${name}` + (holder != null ? " taken" : ""), "data-bonus": name,
+        title: BONUS[name].text});
+      card.append(el("span", {class: "symbol", "aria-hidden": "true"}, BONUS[name].symbol),
+        el("span", {}, holder == null ? BONUS[name].name : t("%(bonus)s: %(player)s", {bonus: BONUS[name].name,
+          player: ctx.seatName(holder)})));
+      pile.append(card);
+    }
+    box.append(pile);
+  },
 
-export function prompt(ctx) {
-  const {state, seatName} = ctx;
-  const view = state.view;
-  if (view.phase === "over") return t("The round is over.");
-  if (view.phase === "bidding") {
-    return view.own_bid == null && view.hand && view.hand.length ? t("Bid how many tricks you will win.")
-      : t("Waiting for the other bids…");
-  }
-  const turn = (view.to_act || [])[0];
-  const legal = view.legal || [];
-  if (legal.some((a) => a.type === "decline_bonus")) return t("Take a bonus card, or play on without one.");
-  if (turn === state.you) {
-    if (pendingNavy) return t("Choose the suit your navy card leads.");
-    return view.trick.length ? t("Your turn: follow suit (a navy card counts as the lead suit).")
-      : t("Your turn: lead any card.");
-  }
-  return turn != null ? t("Waiting for %(player)s…", {player: seatName(turn)}) : "";
-}
+  dealSummary(ctx, details, round) {
+    const {seatName} = ctx;
+    const box = el("div", {class: "deal-summary"});
+    if (!details || !details.bids) return box;
+    const list = el("ol", {class: "scoring-lines", id: "scoring-lines"});
+    details.bids.forEach((bid, seat) => {
+      const won = details.tricks_won[seat];
+      const parts = [bidLine(bid, won)];
+      if (details.bonus.star === seat) parts.push(t("star +1"));
+      if (details.bonus.eye === seat) parts.push(bid === won ? t("eye with an exact bid +3") : t("eye, bid missed: +0"));
+      const item = el("li", {"data-seat": String(seat)});
+      item.append(el("span", {}, t("%(player)s: %(lines)s", {player: seatName(seat), lines: parts.join("; ")})),
+        el("span", {class: "points"}, t("%(points)s points", {points: round.scores[seat]})));
+      list.append(item);
+    });
+    box.append(list);
+    const extra = [];
+    if (details.void_tricks) extra.push(t("%(count)s void trick(s) won by nobody", {count: details.void_tricks}));
+    for (const a of details.annihilations || []) {
+      extra.push(t("trick %(number)s: %(cards)s annihilated", {number: a.trick + 1, cards: a.cards.map(cardText).join(", ")}));
+    }
+    if (extra.length) box.append(el("p", {class: "scoring-notes"}, extra.join(" · ")));
+    return box;
+  },
+};
 
 function bidLine(bid, won) {
   if (bid === 0) return won === 0 ? t("bid 0 and won none: 7 points") : t("bid 0 but won %(won)s: 0 points", {won});
@@ -235,31 +255,4 @@ function bidLine(bid, won) {
   return t("bid %(bid)s, won %(won)s: off by %(miss)s, 0 points", {bid, won, miss});
 }
 
-/** The round's scoring, line by line per player. */
-export function roundResult(ctx, box) {
-  const {state, seatName} = ctx;
-  const rounds = state.scores.rounds;
-  if (!rounds.length) return true;
-  const round = rounds[rounds.length - 1];
-  const details = round.details;
-  if (!details || !details.bids) return true;
-  box.appendChild(el("h2", {}, t("Round %(number)s: scoring", {number: rounds.length})));
-  const list = el("ol", {class: "scoring-lines", id: "scoring-lines"});
-  details.bids.forEach((bid, seat) => {
-    const won = details.tricks_won[seat];
-    const parts = [bidLine(bid, won)];
-    if (details.bonus.star === seat) parts.push(t("star +1"));
-    if (details.bonus.eye === seat) parts.push(bid === won ? t("eye with an exact bid +3") : t("eye, bid missed: +0"));
-    const item = el("li", {"data-seat": seat}, t("%(player)s: %(lines)s = %(points)s (total %(total)s)", {
-      player: seatName(seat), lines: parts.join("; "), points: round.scores[seat], total: state.scores.totals[seat]}));
-    list.appendChild(item);
-  });
-  box.appendChild(list);
-  const extra = [];
-  if (details.void_tricks) extra.push(t("%(count)s void trick(s) won by nobody", {count: details.void_tricks}));
-  for (const a of details.annihilations || []) {
-    extra.push(t("trick %(number)s: %(cards)s annihilated", {number: a.trick + 1, cards: a.cards.map(cardText).join(", ")}));
-  }
-  if (extra.length) box.appendChild(el("p", {class: "scoring-notes"}, extra.join(" · ")));
-  return true;
-}
+export default doppelganger;

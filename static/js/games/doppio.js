@@ -1,17 +1,21 @@
-// Doppio's table: six cards around the divider (L3 L2 L1 | R1 R2 R3) with their pairs matched,
-// the hand value (its owner only), the discard flying to the middle, the catch window with its
-// countdown, held caught cards face up beside their holders, the Doppio button (enabled at 10
-// or less), the round's penalties and the running totals. Everything from the seat's own view.
-import {el, svgEl} from "./common.js";
+// Doppio on the table component (static/js/table/view.js), from the seat's own view
+// (app/games/doppio/view.py): the six cards of the hand around the divider (L3 L2 L1 | R1 R2 R3)
+// with their pairs coloured and matched pairs marked, the hand value (its owner only), the deck
+// and the dead pile in the middle, the discarded card in front of its player while the catch
+// window is open (a countdown, Catch and Pass), caught cards face up on their holders' plates,
+// the Doppio button (pressable at a hand value of 10 or less), and the round's penalties with
+// every hand revealed. Doppio has no tricks: no "Last trick".
 import {t} from "../i18n.js";
+import {cardBack} from "../cards.js";
+import {seconds} from "../table/seats.js";
+import {el, legalOf, svgEl, waitingFor} from "./common.js";
 
 const ANSWERS = {catch: t("catch"), pass: t("pass")};
-
-/** A Doppio card in words: "7", or "bonus card" for B. */
-function cardWord(code) { return code === "B" ? t("bonus card") : String(code); }
-
 const POSITIONS = ["L3", "L2", "L1", "R1", "R2", "R3"];
 const PAIRS = [["L1", "R1"], ["L2", "R2"], ["L3", "R3"]];
+
+/** A Doppio card in words: "7", or "bonus card" for B. */
+export function cardWord(code) { return code === "B" ? t("bonus card") : String(code); }
 
 /** A Doppio card (3..13 or B, the bonus card worth -2) as SVG. */
 export function doppioCard(code) {
@@ -20,12 +24,14 @@ export function doppioCard(code) {
   const tone = bonus ? "bonus" : n <= 5 ? "low" : n <= 9 ? "mid" : "high";
   const svg = svgEl("svg", {viewBox: "0 0 60 90", class: `card-svg doppio ${tone}`, role: "img",
     "aria-label": bonus ? t("bonus card (-2)") : t("card %(number)s", {number: code})});
-  svg.appendChild(svgEl("rect", {x: 1, y: 1, width: 58, height: 88, rx: 6, class: "card-face"}));
-  svg.appendChild(svgEl("rect", {x: 7, y: 20, width: 46, height: 50, rx: 10, class: "band"}));
-  svg.appendChild(svgEl("text", {x: 5, y: 16, class: "corner"}, bonus ? "★" : code));
-  svg.appendChild(svgEl("text", {x: 30, y: 54, class: "number", "text-anchor": "middle"},
-    bonus ? "★" : code));
-  if (bonus) svg.appendChild(svgEl("text", {x: 30, y: 84, class: "corner", "text-anchor": "middle"}, "-2"));
+  svg.append(svgEl("rect", {x: 0.75, y: 0.75, width: 58.5, height: 88.5, rx: 5, class: "card-face"}));
+  svg.append(svgEl("rect", {x: 7, y: 21, width: 46, height: 48, rx: 10, class: "band"}));
+  for (const turn of [null, "rotate(180 30 45)"]) {
+    svg.append(svgEl("text", {x: 8, y: 15, class: "corner", "text-anchor": "middle",
+      ...(turn ? {transform: turn} : {})}, bonus ? "★" : String(code)));
+  }
+  svg.append(svgEl("text", {x: 30, y: 54, class: "number", "text-anchor": "middle"}, bonus ? "★" : String(code)));
+  if (bonus) svg.append(svgEl("text", {x: 30, y: 66, class: "minus", "text-anchor": "middle"}, "−2"));
   return svg;
 }
 
@@ -34,264 +40,275 @@ function cardValue(code) { return code === "B" ? -2 : Number(code); }
 /** A pair's score: 0 for two equal cards (or two bonus cards), else the sum of its values. */
 export function pairValue(a, b) { return a === b ? 0 : cardValue(a) + cardValue(b); }
 
-let windowTimer = null;
-let windowEndsAt = 0;
-let windowKey = null;
-let lastEvents = [];
-
-function stopCountdown() {
-  if (windowTimer) clearInterval(windowTimer);
-  windowTimer = null;
+function pairOf(position) {
+  return PAIRS.findIndex((pair) => pair.includes(position)) + 1;
 }
 
-function secondsLeft() { return Math.max(0, (windowEndsAt - performance.now()) / 1000); }
+// the open catch window's countdown: {key, endsAt (performance.now() ms), total s}
+let countdown = null;
+let ticker = null;
 
-function tickCountdown() {
+function windowKey(view) {
+  const w = view.catch_window;
+  return w ? `${view.round}:${w.discarder}:${w.card}:${view.deck_size}:${(view.dead || []).length}` : null;
+}
+
+function secondsLeft() { return countdown ? Math.max(0, (countdown.endsAt - performance.now()) / 1000) : 0; }
+
+function tick() {
   const left = secondsLeft();
-  const text = left.toFixed(1) + " s";
+  const text = t("%(seconds)s s", {seconds: seconds(left, 1)});
   for (const node of document.querySelectorAll("[data-countdown]")) node.textContent = text;
   const bar = document.getElementById("catch-bar");
-  if (bar) bar.style.width = `${Math.min(100, 100 * left / (bar.dataset.total || 1))}%`;
+  if (bar && countdown) bar.style.width = `${Math.min(100, (100 * left) / countdown.total)}%`;
   if (left <= 0) {
-    for (const button of document.querySelectorAll("#choices button[data-type=catch], #choices button[data-type=pass]")) {
-      button.disabled = true;
+    for (const b of document.querySelectorAll("#choices button[data-type=catch], #choices button[data-type=pass]")) {
+      b.setAttribute("aria-disabled", "true");
     }
-    stopCountdown();
+    clearInterval(ticker);
+    ticker = null;
   }
 }
 
-export function onMessage(msg) {
-  lastEvents = msg.type === "event" ? msg.events || [] : [];
+/** Start (or keep) the countdown of the open window; ``at``: when its message arrived. */
+function syncCountdown(view, at) {
+  const key = windowKey(view);
+  if (!key) { countdown = null; if (ticker) clearInterval(ticker); ticker = null; return; }
+  const w = view.catch_window;
+  if (!countdown || countdown.key !== key) {
+    const total = w.seconds || 3;
+    countdown = {key, total, endsAt: (at || performance.now()) + 1000 * (w.remaining ?? total)};
+  }
+  if (!ticker) ticker = setInterval(tick, 100);
 }
 
-function seatPanel(ctx, seat) {
-  const {state} = ctx;
-  const view = state.view;
-  const info = state.table.seats.find((s) => s.seat === seat);
-  const div = el("div", {class: "seat", "data-seat": seat});
-  if (seat === state.you) div.classList.add("you");
-  const window = view && view.catch_window;
-  if (view && !window && view.turn === seat) div.classList.add("to-move");
-  div.appendChild(el("strong", {}, info ? ctx.seatName(seat) : t("(free)")));
-  const notes = [];
-  if (info && info.bot) notes.push(t("computer"));
-  if (info && !info.connected) notes.push(t("away"));
-  if (view && view.dealer === seat) notes.push(t("dealer"));
-  notes.push(t("total %(points)s", {points: state.scores.totals[seat] ?? 0}));
-  if (window) {
-    if (window.discarder === seat) notes.push(t("discarded"));
-    else if (window.answered.includes(seat)) notes.push(t("answered"));
-    else if (window.eligible.includes(seat)) notes.push(t("may catch"));
-  }
-  div.appendChild(el("small", {}, notes.join(" · ")));
-  const held = view && view.held ? view.held[seat] : null;
-  if (held) {
-    const fig = el("figure", {class: "held", "data-card": held});
-    fig.appendChild(doppioCard(held));
-    fig.appendChild(el("figcaption", {}, t("caught")));
-    div.appendChild(fig);
-  }
-  return div;
+function closedText(ctx, closed) {
+  const {seatName} = ctx;
+  if (closed.caught_by == null) return t("Nobody caught the %(card)s: it is dead.", {card: cardWord(closed.card)});
+  return closed.catchers.length > 1
+    ? t("%(player)s caught the %(card)s (farthest clockwise of %(players)s).", {player: seatName(closed.caught_by),
+      card: cardWord(closed.card), players: closed.catchers.map(seatName).join(", ")})
+    : t("%(player)s caught the %(card)s.", {player: seatName(closed.caught_by), card: cardWord(closed.card)});
 }
 
-function renderCenter(ctx) {
-  const {state, seatName} = ctx;
-  const view = state.view;
-  const round = (view.round ?? 0) + 1;
-  const dead = view.dead || [];
-  ctx.$("info").textContent = [t("Round %(number)s", {number: round}),
-    t("Deck: %(count)s cards", {count: view.deck_size}), t("Dead pile: %(count)s", {count: dead.length}),
-    t("Penalties: the lowest total wins")].join(" · ");
-  const trick = ctx.$("trick");
-  trick.replaceChildren();
-  const pile = el("figure", {class: "played small dead-pile", id: "dead-pile"});
-  if (dead.length) pile.appendChild(doppioCard(dead[dead.length - 1]));
-  pile.appendChild(el("figcaption", {}, dead.length ? t("dead pile") : t("no dead cards")));
-  trick.appendChild(pile);
-  const window = view.catch_window;
-  if (window) {
-    const fig = el("figure", {class: "played window-card", id: "window-card", "data-card": window.card});
-    const discarded = lastEvents.some((e) => e.type === "discard" && e.seat === window.discarder);
-    if (discarded) fig.classList.add(window.discarder === state.you ? "from-you" : "from-other", "fly");
-    fig.appendChild(doppioCard(window.card));
-    fig.appendChild(el("figcaption", {}, t("discarded by %(player)s", {player: seatName(window.discarder)})));
-    trick.appendChild(fig);
-    const clock = el("div", {class: "countdown-box"});
-    clock.appendChild(el("span", {}, t("Catch window:") + " "));
-    clock.appendChild(el("strong", {id: "countdown", "data-countdown": ""}, secondsLeft().toFixed(1) + " s"));
-    const track = el("div", {class: "catch-track"});
-    track.appendChild(el("div", {id: "catch-bar", class: "catch-bar", "data-total": window.seconds}));
-    clock.appendChild(track);
-    trick.appendChild(clock);
-  }
-  const closed = lastEvents.find((e) => e.type === "catch_window_closed");
-  const note = ctx.$("announcements");
-  if (closed) {
-    note.textContent = closed.caught_by == null
-      ? t("Nobody caught the %(card)s: it is dead.", {card: cardWord(closed.card)})
-      : closed.catchers.length > 1
-        ? t("%(player)s caught the %(card)s (farthest clockwise of %(players)s).", {player: seatName(closed.caught_by),
-          card: cardWord(closed.card), players: closed.catchers.map(seatName).join(", ")})
-        : t("%(player)s caught the %(card)s.", {player: seatName(closed.caught_by), card: cardWord(closed.card)});
-  } else if (!window) {
-    note.textContent = "";
-  }
+/** A card drawn small with its data-card, e.g. in the penalties or on a plate. */
+export function smallCard(code, cls = "") {
+  const span = el("span", {class: `mini-card ${cls}`.trim(), "data-card": String(code)});
+  span.append(doppioCard(String(code)));
+  return span;
 }
 
-function renderHand(ctx) {
-  const {state, send} = ctx;
-  const view = state.view;
-  const hand = ctx.$("hand");
-  hand.replaceChildren();
-  if (!view.hand) return;
-  const legal = view.legal || [];
-  const discards = new Set(legal.filter((a) => a.type === "discard").map((a) => a.position));
-  const at = Object.fromEntries(POSITIONS.map((p, i) => [p, view.hand[i]]));
-  const pairOf = {};
-  PAIRS.forEach(([l, r], i) => { pairOf[l] = i + 1; pairOf[r] = i + 1; });
-  const row = el("div", {class: "doppio-hand"});
-  POSITIONS.forEach((position, i) => {
-    if (i === 3) row.appendChild(el("div", {class: "divider", role: "separator", "aria-orientation": "vertical"}));
-    const card = at[position];
-    const pair = pairOf[position];
-    const [l, r] = PAIRS[pair - 1];
-    const matched = at[l] === at[r];
-    const button = el("button", {type: "button", class: `card pair-${pair}`, "data-card": card,
-      "data-position": position, title: `${position}: ${card === "B" ? t("bonus (-2)") : card}`});
-    if (matched) button.classList.add("matched");
-    button.appendChild(doppioCard(card));
-    button.appendChild(el("span", {class: "pos"}, t("%(position)s · pair %(number)s", {position, number: pair})));
-    if (discards.has(position)) {
-      button.classList.add("legal");
-      button.addEventListener("click", () => send({type: "discard", position}));
-    } else {
-      button.disabled = true;
+export const doppio = {
+  game: "doppio",
+  hasLastTrick: false,
+  roundWord: "round",
+  face: doppioCard,
+  cardName: (code) => (code === "B" ? t("bonus card (-2)") : t("card %(number)s", {number: code})),
+
+  turn(view) { return view.over || view.catch_window ? null : view.turn; },
+  myTurn(ctx) { return !ctx.state.view.over && legalOf(ctx.state.view).length > 0; },
+
+  /** A hand stays in its places: L3 L2 L1 R1 R2 R3. */
+  sortCards(cards) { return cards; },
+
+  /** The discarded card while its catch window is open, in front of its player. */
+  trick(view) {
+    const w = view.catch_window;
+    return w ? [{seat: w.discarder, card: String(w.card)}] : [];
+  },
+  completedTrick() { return null; },
+  lastTrick() { return null; },
+
+  info(ctx) {
+    const view = ctx.state.view;
+    return [t("Round %(number)s", {number: (view.round ?? 0) + 1}),
+      t("Deck: %(count)s cards", {count: view.deck_size}), t("lowest total wins")].join(" · ");
+  },
+
+  seatBadges(ctx, seat) {
+    const {state} = ctx;
+    const view = state.view;
+    const badges = [{text: t("%(points)s penalty points", {points: state.scores.totals[seat] ?? 0}), cls: "count",
+      data: {total: state.scores.totals[seat] ?? 0}}];
+    const w = view.catch_window;
+    if (w) {
+      if (w.discarder === seat) badges.push({text: t("discarded"), cls: "declared"});
+      else if (w.answered.includes(seat)) badges.push({text: t("answered"), cls: "declared"});
+      else if (w.eligible.includes(seat)) badges.push({text: t("may catch"), cls: "announced"});
     }
-    row.appendChild(button);
-  });
-  hand.appendChild(row);
-  const pairs = el("ul", {class: "pairs", id: "pairs"});
-  PAIRS.forEach(([l, r], i) => {
-    const value = pairValue(at[l], at[r]);
-    const item = el("li", {class: `pair-${i + 1}` + (value === 0 ? " matched" : ""), "data-pair": i + 1},
-      t("Pair %(number)s (%(left)s+%(right)s): %(a)s and %(b)s → %(value)s", {number: i + 1, left: l, right: r,
-        a: at[l], b: at[r], value}) + (value === 0 ? " " + t("matched") : ""));
-    pairs.appendChild(item);
-  });
-  hand.appendChild(pairs);
-  hand.appendChild(el("p", {class: "hand-value", id: "hand-value"}, t("Your hand value: %(value)s", {value: view.hand_value})));
-  const held = view.held ? view.held[state.you] : null;
-  if (held) {
-    hand.appendChild(el("p", {class: "held-note", id: "held-note"},
-      t("You hold the caught %(card)s: it fills the outer place of the side you discard from next (it cannot be refused, and it does not count until then).",
-        {card: held === "B" ? t("bonus card") : held})));
-  }
-}
+    return badges;
+  },
 
-function renderChoices(ctx) {
-  const {state, send} = ctx;
-  const view = state.view;
-  const legal = view.legal || [];
-  const box = ctx.$("choices");
-  box.replaceChildren();
-  const window = view.catch_window;
-  if (legal.some((a) => a.type === "catch")) {
-    const catchButton = el("button", {type: "button", id: "catch-button", "data-type": "catch",
-      class: "catch"}, t("Catch the %(card)s", {card: cardWord(window.card)}) + " ");
-    catchButton.appendChild(el("span", {"data-countdown": ""}, secondsLeft().toFixed(1) + " s"));
-    catchButton.addEventListener("click", () => send({type: "catch"}));
-    const pass = el("button", {type: "button", id: "pass-button", "data-type": "pass",
-      class: "secondary"}, t("Pass"));
-    pass.addEventListener("click", () => send({type: "pass"}));
-    box.append(catchButton, pass);
-  } else if (window && view.hand && window.my_answer) {
-    box.appendChild(el("span", {class: "answered"}, t("You answered: %(answer)s",
-      {answer: ANSWERS[window.my_answer] || window.my_answer})));
-  }
-  if (view.turn === state.you && !window && view.hand) {
-    const allowed = legal.some((a) => a.type === "doppio");
-    const doppio = el("button", {type: "button", id: "doppio-button", "data-type": "doppio",
-      title: allowed ? t("declare Doppio: your hand value is 10 or less")
-        : t("Doppio needs a hand value of 10 or less (yours: %(value)s)", {value: view.hand_value})}, t("Doppio!"));
-    doppio.disabled = !allowed;
-    doppio.addEventListener("click", () => { if (allowed) send({type: "doppio"}); });
-    box.appendChild(doppio);
-  }
-}
+  /** A caught card, face up on its holder's plate. */
+  seatExtra(ctx, seat) {
+    const view = ctx.state.view;
+    const held = view && view.held ? view.held[seat] : null;
+    if (held == null) return null;
+    const fig = el("figure", {class: "held", "data-card": String(held)});
+    fig.append(doppioCard(String(held)), el("figcaption", {}, t("caught")));
+    return fig;
+  },
 
-function syncCountdown(view) {
-  const window = view && view.catch_window;
-  if (!window) { stopCountdown(); windowKey = null; return; }
-  const key = `${view.round}:${window.discarder}:${window.card}:${view.deck_size}`;
-  if (key !== windowKey) {
-    windowKey = key;
-    windowEndsAt = performance.now() + 1000 * (window.remaining ?? window.seconds);
-  }
-  if (!windowTimer) windowTimer = setInterval(tickCountdown, 100);
-}
-
-export function render(ctx) {
-  const {state} = ctx;
-  const seats = ctx.$("seats");
-  seats.replaceChildren(...Array.from({length: state.table.players}, (_, s) => seatPanel(ctx, s)));
-  if (!state.view) return;
-  syncCountdown(state.view);
-  renderCenter(ctx);
-  renderChoices(ctx);
-  renderHand(ctx);
-  tickCountdown();
-}
-
-export function prompt(ctx) {
-  const {state, seatName} = ctx;
-  const view = state.view;
-  if (view.over) return t("The round is over.");
-  const window = view.catch_window;
-  if (window) {
-    if ((view.legal || []).some((a) => a.type === "catch")) {
-      return t("Catch the %(card)s? Answer before the countdown ends.", {card: cardWord(window.card)});
-    }
-    return t("Catch window open for the %(card)s…", {card: cardWord(window.card)});
-  }
-  if (view.turn === state.you) return t("Your turn: discard a card (or declare Doppio at 10 or less).");
-  return view.turn != null ? t("Waiting for %(player)s…", {player: seatName(view.turn)}) : "";
-}
-
-/** The round's penalties: revealed hands, hand values, Doppio, penalties, running totals. */
-export function roundResult(ctx, box) {
-  const {state, seatName} = ctx;
-  const rounds = state.scores.rounds;
-  const view = state.view;
-  let details = null;
-  let scores = null;
-  if (view && view.result) { details = view.result; scores = view.result.scores; } else if (rounds.length) {
-    details = rounds[rounds.length - 1].details;
-    scores = rounds[rounds.length - 1].scores;
-  }
-  if (!details || !details.hands) return true;
-  box.appendChild(el("h2", {}, view && view.over ? t("This round's penalties") : t("Last round's penalties")));
-  const call = details.doppio;
-  box.appendChild(el("p", {id: "round-end"}, !call ? t("The deck ran out: everyone scores their hand value.")
-    : call.success ? t("%(player)s declared Doppio: success (lowest hand, scores 0).", {player: seatName(call.seat)})
-      : t("%(player)s declared Doppio: failed (another hand was as low: 20 + hand value).", {player: seatName(call.seat)})));
-  const table = el("table", {class: "scores penalties", id: "penalties"});
-  const head = table.createTHead().insertRow();
-  for (const text of [t("Player"), t("Hand"), t("Hand value"), t("Penalty"), t("Total")]) head.appendChild(el("th", {}, text));
-  const body = table.createTBody();
-  details.hands.forEach((hand, seat) => {
-    const row = body.insertRow();
-    row.dataset.seat = seat;
-    row.insertCell().textContent = seatName(seat);
-    const cards = row.insertCell();
-    cards.className = "revealed";
-    hand.forEach((card, i) => {
-      if (i === 3) cards.appendChild(el("span", {class: "divider-mark"}, "|"));
-      cards.appendChild(doppioCard(card));
+  handItems(ctx) {
+    const view = ctx.state.view;
+    if (!view.hand) return [];
+    const discards = new Set(legalOf(view).filter((a) => a.type === "discard").map((a) => a.position));
+    const at = Object.fromEntries(POSITIONS.map((p, i) => [p, String(view.hand[i])]));
+    return POSITIONS.map((position) => {
+      const pair = pairOf(position);
+      const [l, r] = PAIRS[pair - 1];
+      const classes = [`pair-${pair}`];
+      if (at[l] === at[r]) classes.push("matched");
+      return {code: at[position], position, playable: discards.has(position),
+        action: {type: "discard", position}, classes,
+        label: position, title: t("%(position)s · pair %(number)s", {position, number: pair})};
     });
-    row.insertCell().textContent = String(details.hand_values[seat]);
-    row.insertCell().textContent = String(scores[seat]);
-    row.insertCell().textContent = String(state.scores.totals[seat]);
-  });
-  box.appendChild(table);
-  return true;
-}
+  },
+
+  /** The hand in two halves around the divider: L3 L2 L1 | R1 R2 R3. */
+  handGroups(_ctx, items) { return items.length === 6 ? [items.slice(0, 3), items.slice(3)] : [items]; },
+
+  whyNot(ctx) {
+    const {state, seatName} = ctx;
+    const view = state.view;
+    if (view.over) return t("The round is over.");
+    if (view.catch_window) return t("The catch window is open: catch the card or pass first.");
+    if (view.turn !== state.you) return t("Not your turn: %(player)s plays now.", {player: seatName(view.turn)});
+    return t("That card cannot be discarded now.");
+  },
+
+  waitingText(ctx) {
+    const view = ctx.state.view;
+    if (view.catch_window) return t("Catch window open for the %(card)s…", {card: cardWord(view.catch_window.card)});
+    return waitingFor(ctx, view.turn);
+  },
+
+  prompt(ctx) {
+    const {state} = ctx;
+    const view = state.view;
+    if (view.over) return t("The round is over.");
+    const w = view.catch_window;
+    if (w) {
+      if (legalOf(view).some((a) => a.type === "catch")) {
+        return t("Catch the %(card)s? Answer before the countdown ends.", {card: cardWord(w.card)});
+      }
+      if (w.my_answer) return t("You answered: %(answer)s", {answer: ANSWERS[w.my_answer] || w.my_answer});
+      return this.waitingText(ctx);
+    }
+    if (view.turn === state.you) return t("Your turn: discard a card (or declare Doppio at 10 or less).");
+    return this.waitingText(ctx);
+  },
+
+  actions(ctx) {
+    const {state} = ctx;
+    const view = state.view;
+    const legal = legalOf(view);
+    const w = view.catch_window;
+    const specs = [];
+    if (legal.some((a) => a.type === "catch")) {
+      specs.push({id: "catch-button", action: {type: "catch"}, key: "1", kind: "primary catch",
+        label: t("Catch the %(card)s", {card: cardWord(w.card)}), countdown: true});
+      specs.push({id: "pass-button", action: {type: "pass"}, key: "2", kind: "secondary", label: t("Pass")});
+    }
+    if (view.turn === state.you && !w && view.hand) {
+      const allowed = legal.some((a) => a.type === "doppio");
+      specs.push({id: "doppio-button", action: {type: "doppio"}, key: "1", label: t("Doppio!"),
+        disabled: !allowed, kind: "doppio",
+        why: t("Doppio needs a hand value of 10 or less (yours: %(value)s)", {value: view.hand_value}),
+        title: allowed ? t("declare Doppio: your hand value is 10 or less")
+          : t("Doppio needs a hand value of 10 or less (yours: %(value)s)", {value: view.hand_value})});
+    }
+    return specs;
+  },
+
+  /** The deck, the dead pile, the catch window's countdown and the hand's pairs. */
+  centre(ctx, box, opts) {
+    const {state} = ctx;
+    const view = state.view;
+    if (!ctx.replay) syncCountdown(view, ctx.at);
+    const piles = el("div", {class: "doppio-piles"});
+    const deck = el("figure", {class: "pile deck", id: "deck-pile"});
+    deck.append(cardBack(), el("figcaption", {}, t("deck: %(count)s", {count: view.deck_size})));
+    const dead = view.dead || [];
+    const deadPile = el("figure", {class: "pile dead", id: "dead-pile"});
+    if (dead.length) {
+      const top = el("span", {"data-card": String(dead[dead.length - 1])});
+      top.append(doppioCard(String(dead[dead.length - 1])));
+      deadPile.append(top);
+    } else {
+      deadPile.append(el("span", {class: "empty-pile"}));
+    }
+    deadPile.append(el("figcaption", {}, dead.length ? t("dead: %(count)s", {count: dead.length}) : t("no dead cards")));
+    piles.append(deck, deadPile);
+    box.append(piles);
+    const w = view.catch_window;
+    if (w && ctx.replay) {
+      box.append(el("p", {class: "centre-note"}, t("Catch window open for the %(card)s…", {card: cardWord(w.card)})));
+    } else if (w) {
+      const clock = el("div", {class: "countdown-box", id: "catch-clock"});
+      clock.append(el("span", {}, t("Catch window:")),
+        el("strong", {id: "countdown", "data-countdown": ""}, t("%(seconds)s s", {seconds: seconds(secondsLeft(), 1)})));
+      const track = el("div", {class: "catch-track"});
+      track.append(el("div", {id: "catch-bar", class: "catch-bar"}));
+      clock.append(track);
+      box.append(clock);
+    }
+    const closed = (ctx.events || []).find((e) => e.type === "catch_window_closed");
+    if (closed && !w) box.append(el("p", {class: "centre-note", id: "catch-result"}, closedText(ctx, closed)));
+    if (view.hand && !opts.replayHands) box.append(this.pairs(view));
+  },
+
+  /** The hand value and its pairs (only the owner sees them). */
+  pairs(view) {
+    const at = Object.fromEntries(POSITIONS.map((p, i) => [p, String(view.hand[i])]));
+    const wrap = el("div", {class: "pairs-box"});
+    wrap.append(el("p", {class: "hand-value", id: "hand-value"}, t("Your hand value: %(value)s", {value: view.hand_value})));
+    const list = el("ul", {class: "pairs", id: "pairs"});
+    PAIRS.forEach(([l, r], i) => {
+      const value = pairValue(at[l], at[r]);
+      list.append(el("li", {class: `pair-${i + 1}` + (value === 0 ? " matched" : ""), "data-pair": String(i + 1)},
+        t("Pair %(number)s (%(left)s+%(right)s): %(a)s and %(b)s → %(value)s", {number: i + 1, left: l, right: r,
+          a: at[l], b: at[r], value}) + (value === 0 ? " " + t("matched") : "")));
+    });
+    wrap.append(list);
+    const held = view.held ? view.held[view.seat] : null;
+    if (held != null) {
+      wrap.append(el("p", {class: "held-note", id: "held-note"},
+        t("You hold the caught %(card)s: it fills the outer place of the side you discard from next.",
+          {card: cardWord(held)})));
+    }
+    return wrap;
+  },
+
+  /** The round's end and penalties: revealed hands, hand values, Doppio, penalties. */
+  dealSummary(ctx, details, round) {
+    const {seatName} = ctx;
+    const box = el("div", {class: "deal-summary"});
+    if (!details || !details.hands) return box;
+    const call = details.doppio;
+    box.append(el("p", {class: "summary-game", id: "round-end"}, !call ? t("The deck ran out: everyone scores their hand value.")
+      : call.success ? t("%(player)s declared Doppio: success (lowest hand, scores 0).", {player: seatName(call.seat)})
+        : t("%(player)s declared Doppio: failed (another hand was as low: 20 + hand value).", {player: seatName(call.seat)})));
+    const table = el("table", {class: "penalties", id: "penalties"});
+    const head = table.createTHead().insertRow();
+    for (const text of [t("Player"), t("Hand"), t("Hand value"), t("Penalty")]) head.append(el("th", {scope: "col"}, text));
+    const body = table.createTBody();
+    details.hands.forEach((hand, seat) => {
+      const row = body.insertRow();
+      row.dataset.seat = String(seat);
+      row.insertCell().textContent = seatName(seat);
+      const cards = el("div", {class: "revealed"});
+      hand.forEach((card, i) => {
+        if (i === 3) cards.append(el("span", {class: "divider-mark", "aria-hidden": "true"}, "|"));
+        cards.append(smallCard(card));
+      });
+      row.insertCell().append(cards);
+      row.insertCell().textContent = String(details.hand_values[seat]);
+      row.insertCell().textContent = String(round.scores[seat]);
+    });
+    box.append(table);
+    return box;
+  },
+};
+
+export default doppio;

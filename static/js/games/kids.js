@@ -1,10 +1,17 @@
-// Doublehead Kids' table: the Doppelkopf engine with the children's names and pictures. Tricks
-// are "duels", card points "silver coins", the score is golden coins. A learning aid (switch
-// it on under the hand) highlights the legal cards, says in one line why another card is not
-// allowed, and after each duel who won it and why. Everything from the seat's own view.
-import {el, svgEl} from "./common.js";
+// Doublehead Kids on the table component: the Doppelkopf plugin (doppelkopf.js) with the
+// children's cards and words. Tricks are "duels", card points "silver coins", the score is
+// golden coins; the teams are Team Prince/Princess and Team Without (a player with both
+// Prince/Princess cards plays alone: the lone player). One naming scheme for the cards, as on
+// them: "Castle (cross)", "Earl Georg (heart)", "King Friedrich".
+//
+// The learning aid (a switch in the toolbar, remembered in localStorage) adds, while it is on,
+// the rule of the duel in play (which cards are allowed and why) and, after each duel, who won
+// it and why.
 import {t} from "../i18n.js";
 import {label as gameLabel} from "../words.js";
+import {doppelkopf} from "./doppelkopf.js";
+import {el, svgEl} from "./common.js";
+import {icon} from "../table/icons.js";
 
 const FAMILY = {C: "cross", S: "spade", H: "heart"};
 const FAMILY_SYMBOL = {cross: "♣", spade: "♠", heart: "♥", royal: "♛"};
@@ -12,48 +19,67 @@ const SILVER = {A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0};
 // a picture for each named card: a large glyph, drawn as text in the SVG
 const GLYPH = {
   "King Friedrich": "♔", "Prince / Princess": "♚", "Queen Elisabeth": "♕",
-  "court lady Antoinette": "♛", "court lady Wilhelmine": "♛", "Karlchen": "☺", "Knight": "♘",
+  "Court lady Antoinette": "♛", "Court lady Wilhelmine": "♛", "Karlchen": "☺", "Knight": "♘",
   "Foxy": "✦", "August the Strong": "⚔", "Bishop Marc-Antoine": "♗", "Jester Kunz": "♫",
-  "castle": "♖", "Earl Ernst August": "♜", "Earl Georg": "♞", "soldier": "♙",
+  "Castle": "♖", "Earl Ernst August": "♜", "Earl Georg": "♞", "Soldier": "♙",
 };
 const PRINTED = {QC: t("Team"), AD: t("Foxy"), JC: t("Karlchen")};
 // the picture names the server sends (app/games/doublehead_kids/names.py) in the page's language
 const NAME_WORDS = {
   "King Friedrich": t("King Friedrich"), "Prince / Princess": t("Prince / Princess"),
-  "Queen Elisabeth": t("Queen Elisabeth"), "court lady Antoinette": t("court lady Antoinette"),
-  "court lady Wilhelmine": t("court lady Wilhelmine"), "Karlchen": t("Karlchen"), "Knight": t("Knight"),
+  "Queen Elisabeth": t("Queen Elisabeth"), "Court lady Antoinette": t("Court lady Antoinette"),
+  "Court lady Wilhelmine": t("Court lady Wilhelmine"), "Karlchen": t("Karlchen"), "Knight": t("Knight"),
   "Foxy": t("Foxy"), "August the Strong": t("August the Strong"),
-  "Bishop Marc-Antoine": t("Bishop Marc-Antoine"), "Jester Kunz": t("Jester Kunz"), "castle": t("castle"),
-  "Earl Ernst August": t("Earl Ernst August"), "Earl Georg": t("Earl Georg"), "soldier": t("soldier"),
+  "Bishop Marc-Antoine": t("Bishop Marc-Antoine"), "Jester Kunz": t("Jester Kunz"), "Castle": t("Castle"),
+  "Earl Ernst August": t("Earl Ernst August"), "Earl Georg": t("Earl Georg"), "Soldier": t("Soldier"),
 };
+// the card names of the deck (app/games/doublehead_kids/names.py CARD_NAMES), so that a card is
+// named the same before the first view arrives and in replays
+const DECK_NAMES = {
+  TH: "King Friedrich", QC: "Prince / Princess", QS: "Queen Elisabeth", QH: "Court lady Antoinette",
+  QD: "Court lady Wilhelmine", JC: "Karlchen", JS: "Knight", JH: "Knight", JD: "Knight", AD: "Foxy",
+  TD: "August the Strong", KD: "Bishop Marc-Antoine", "9D": "Jester Kunz", AC: "Castle", AS: "Castle",
+  AH: "Castle", TC: "Earl Ernst August", TS: "Earl Ernst August", KC: "Earl Georg", KS: "Earl Georg",
+  KH: "Earl Georg", "9C": "Soldier", "9S": "Soldier", "9H": "Soldier",
+};
+const ROYAL = ["TH", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D"];
 const FAMILY_WORDS = {cross: t("cross"), spade: t("spade"), heart: t("heart"), royal: t("royal")};
-const FAMILY_OF_WORDS = {cross: t("crosses"), spade: t("spades"), heart: t("hearts")};
 const TEAMS = {re: t("Team Prince/Princess"), kontra: t("Team Without")};
-const LABELS = {
-  healthy: t("Ready to play"), wedding: t("Wedding (choose a partner)"),
-};
+const LABELS = {healthy: t("Ready to play"), wedding: t("Wedding (choose a partner)")};
 const CONTRACTS = {normal: t("Team game"), wedding: t("Wedding"), silent_solo: t("Lone player")};
 const AID_KEY = "doppelrunde.kids.aid";
+const REASONS = {
+  won: t("won the round"), lone_double: t("lone player: coins doubled"),
+  over_150: t("more than 150 silver coins"), over_180: t("more than 180 silver coins"),
+  foxy: t("captured Foxy"), karlchen: t("Karlchen won the last duel"),
+  karlchen_captured: t("captured Karlchen in the last duel"),
+};
 
-let names = {};
-let trumps = [];
-let aidReason = "";
+let trumps = ROYAL;
 
-function aidOn() { return localStorage.getItem(AID_KEY) === "on"; }
+/** Whether the learning aid is switched on. */
+export function aidOn() {
+  try { return localStorage.getItem(AID_KEY) === "on"; } catch { return false; }
+}
+
+/** Switch the learning aid on or off (kept in localStorage). */
+export function setAid(on) {
+  try { localStorage.setItem(AID_KEY, on ? "on" : "off"); } catch { /* not kept */ }
+}
 
 export function familyOf(card) { return trumps.includes(card) ? "royal" : FAMILY[card[1]]; }
 
-/** The picture name of a card, with its family where the name is shared. */
-export function kidName(card) {
-  const name = pictureName(card);
-  const family = familyOf(card);
-  if (family === "royal" || !family) return name;
-  return t("%(name)s of %(family)s", {name, family: FAMILY_OF_WORDS[family] || family});
+function pictureName(card) {
+  const name = DECK_NAMES[card] || card;
+  return NAME_WORDS[name] || name;
 }
 
-function pictureName(card) {
-  const name = names[card] || card;
-  return NAME_WORDS[name] || name;
+/** The name of a card: "Castle (cross)", "King Friedrich". */
+export function kidName(card) {
+  const family = familyOf(card);
+  const name = pictureName(card);
+  if (family === "royal" || !family) return name;
+  return t("%(name)s (%(family)s)", {name, family: FAMILY_WORDS[family]});
 }
 
 /** A Kids card as SVG: family colour, a large picture glyph, the name, its silver coins. */
@@ -62,68 +88,29 @@ export function kidCard(card) {
   const family = familyOf(card) || "royal";
   const svg = svgEl("svg", {viewBox: "0 0 60 90", class: `card-svg kids ${family}`, role: "img",
     "aria-label": kidName(card)});
-  svg.appendChild(svgEl("rect", {x: 1, y: 1, width: 58, height: 88, rx: 6, class: "card-face"}));
-  svg.appendChild(svgEl("rect", {x: 1, y: 1, width: 58, height: 14, rx: 6, class: "band"}));
-  svg.appendChild(svgEl("text", {x: 5, y: 12, class: "family"}, FAMILY_SYMBOL[family]));
+  svg.appendChild(svgEl("rect", {x: 0.75, y: 0.75, width: 58.5, height: 88.5, rx: 5, class: "card-face"}));
+  svg.appendChild(svgEl("rect", {x: 0.75, y: 0.75, width: 58.5, height: 15, rx: 5, class: "band"}));
+  svg.appendChild(svgEl("text", {x: 8, y: 12.5, class: "family", "text-anchor": "middle"}, FAMILY_SYMBOL[family]));
   const silver = SILVER[card.slice(0, -1)] ?? 0;
-  svg.appendChild(svgEl("circle", {cx: 50, cy: 8, r: 6.5, class: "coin"}));
-  svg.appendChild(svgEl("text", {x: 50, y: 11, class: "coin-value", "text-anchor": "middle"}, String(silver)));
-  svg.appendChild(svgEl("text", {x: 30, y: 50, class: "glyph", "text-anchor": "middle"}, GLYPH[names[card] || card] || "?"));
+  svg.appendChild(svgEl("circle", {cx: 50, cy: 8.5, r: 6.5, class: "coin"}));
+  svg.appendChild(svgEl("text", {x: 50, y: 11.5, class: "coin-value", "text-anchor": "middle"}, String(silver)));
+  svg.appendChild(svgEl("text", {x: 30, y: 50, class: "glyph", "text-anchor": "middle"}, GLYPH[DECK_NAMES[card]] || "?"));
   if (PRINTED[card]) {
-    svg.appendChild(svgEl("text", {x: 30, y: 62, class: "printed", "text-anchor": "middle"}, PRINTED[card]));
+    svg.appendChild(svgEl("text", {x: 30, y: 61, class: "printed", "text-anchor": "middle"}, PRINTED[card]));
   }
   const words = name.replace(" / ", "/").split(" ");
   const lines = words.length > 2 ? [words.slice(0, words.length - 1).join(" "), words[words.length - 1]] : [words.join(" ")];
   lines.forEach((line, i) => {
-    const attrs = {x: 30, y: 75 + i * 9, class: "name", "text-anchor": "middle"};
+    const attrs = {x: 30, y: 74 + i * 9, class: "name", "text-anchor": "middle"};
     if (line.length > 11) Object.assign(attrs, {textLength: 52, lengthAdjust: "spacingAndGlyphs"});
     svg.appendChild(svgEl("text", attrs, line));
   });
   return svg;
 }
 
-function label(value) { return LABELS[value] || gameLabel(value); }
-
-function teamName(view, party) {
-  return TEAMS[party] || (view.teams && view.teams[party]) || label(party);
-}
-
-function seatPanel(ctx, seat) {
-  const {state} = ctx;
-  const view = state.view;
-  const info = state.table.seats.find((s) => s.seat === seat);
-  const div = el("div", {class: "seat", "data-seat": seat});
-  if (seat === state.you) div.classList.add("you");
-  if (view && view.to_move === seat && view.phase !== "done") div.classList.add("to-move");
-  div.appendChild(el("strong", {}, info ? ctx.seatName(seat) : t("(free)")));
-  const notes = [];
-  if (info && info.bot) notes.push(t("computer"));
-  if (info && !info.connected) notes.push(t("away"));
-  if (view && view.dealer === seat) notes.push(t("dealer"));
-  if (view && view.parties && view.parties[seat]) notes.push(teamName(view, view.parties[seat]));
-  div.appendChild(el("small", {}, notes.join(" · ")));
-  if (view) {
-    const duels = view.tricks_won ? view.tricks_won[seat] : 0;
-    const line = [duels === 1 ? t("1 duel") : t("%(count)s duels", {count: duels})];
-    if (view.points_won && view.phase === "done") line.push(t("%(count)s silver coins", {count: view.points_won[seat]}));
-    div.appendChild(el("span", {class: "duels"}, line.join(" · ")));
-  }
-  const coins = state.scores.totals[seat] ?? 0;
-  div.appendChild(el("span", {class: "golden", "data-golden": coins},
-    "● " + (coins === 1 ? t("1 golden coin") : t("%(count)s golden coins", {count: coins}))));
-  return div;
-}
-
-function played(ctx, play, cls) {
-  const fig = el("figure", {class: cls, "data-card": play.card});
-  fig.appendChild(kidCard(play.card));
-  fig.appendChild(el("figcaption", {}, `${ctx.seatName(play.seat)}: ${kidName(play.card)}`));
-  return fig;
-}
-
 /** Why the last duel went to its winner, in one sentence. */
 export function duelWhy(ctx, duel) {
-  const cards = duel.cards || [];
+  const cards = duel.plays || [];
   const win = cards.find((p) => p.seat === duel.winner);
   if (!win) return "";
   const who = ctx.seatName(duel.winner);
@@ -142,191 +129,199 @@ export function duelWhy(ctx, duel) {
   return duel.points != null ? text + " " + t("It brings %(count)s silver coins.", {count: duel.points}) : text;
 }
 
-/** Why ``card`` may not be played now (null when it may). */
-export function notAllowed(ctx, card) {
-  const {state} = ctx;
-  const view = state.view;
-  const legal = (view.legal || []).filter((a) => a.type === "play").map((a) => a.card);
-  if (legal.includes(card)) return null;
-  if (view.phase !== "play") return t("Cards are played once everyone is ready.");
-  if (view.to_move !== state.you) return t("Wait: it is %(player)s's turn.", {player: ctx.seatName(view.to_move)});
-  const lead = (view.trick || [])[0];
-  if (lead) {
+function contractName(contract) { return CONTRACTS[contract] || gameLabel(contract); }
+
+export const kids = {
+  ...doppelkopf,
+  game: "doublehead_kids",
+  trickWord: () => t("duel"),
+  roundWord: "round",
+  face: kidCard,
+  cardName: kidName,
+  contractName,
+  partyName: (party) => TEAMS[party] || gameLabel(party),
+
+  handItems(ctx, opts) {
+    const view = ctx.state.view;
+    trumps = view.trumps || trumps;
+    return doppelkopf.handItems.call(this, ctx, opts);
+  },
+
+  info(ctx) {
+    const {state} = ctx;
+    const view = state.view;
+    trumps = view.trumps || trumps;
+    const parts = [t("Round %(number)s", {number: state.scores.played + (view.phase === "done" ? 0 : 1)})];
+    if (view.contract) parts.push(contractName(view.contract));
+    const duels = (view.tricks_won || []).reduce((a, b) => a + b, 0);
+    parts.push(t("Duel %(number)s", {number: Math.min(12, duels + (view.phase === "play" ? 1 : 0))}));
+    return parts.join(" · ");
+  },
+
+  lastTrick(view, ctx) {
+    const last = view.last_trick;
+    if (!last || !last.cards || !last.cards.length) return null;
+    const duel = {plays: last.cards.map((p) => ({seat: p.seat, card: p.card})), winner: last.winner, points: last.points};
+    const note = t("%(player)s wins the duel (%(count)s silver coins)", {player: ctx.seatName(last.winner), count: last.points});
+    return {...duel, note, why: aidOn() ? duelWhy(ctx, duel) : ""};
+  },
+
+  seatBadges(ctx, seat) {
+    const {state} = ctx;
+    const view = state.view;
+    const badges = [];
+    const party = view.parties ? view.parties[seat] : null;
+    if (party) badges.push({text: TEAMS[party], cls: `party ${party}`, data: {party}});
+    for (const a of (view.announcements || []).filter((x) => x.seat === seat)) {
+      badges.push({text: gameLabel(a.value), cls: "announced", data: {announcement: a.value}});
+    }
+    if (view.declarer === seat && view.contract && view.contract !== "normal") {
+      badges.push({text: contractName(view.contract), cls: "contract"});
+    }
+    const duels = (view.tricks_won || [])[seat] || 0;
+    badges.push({text: duels === 1 ? t("1 duel") : t("%(count)s duels", {count: duels}), cls: "count duels"});
+    if (view.points_won && view.phase === "done") {
+      badges.push({text: t("%(count)s silver coins", {count: view.points_won[seat]}), cls: "count"});
+    }
+    const coins = state.scores.totals[seat] ?? 0;
+    badges.push({text: "● " + (coins === 1 ? t("1 golden coin") : t("%(count)s golden coins", {count: coins})),
+      short: `● ${coins}`, cls: "golden", data: {golden: coins}});
+    return badges;
+  },
+
+  whyNot(ctx, card) {
+    const {state, seatName} = ctx;
+    const view = state.view;
+    if (view.phase === "done") return t("The round is over.");
+    if (view.phase !== "play") return t("Cards are played once everyone is ready.");
+    if (view.to_move !== state.you) return t("Not your turn: %(player)s plays now.", {player: seatName(view.to_move)});
+    const lead = (view.trick || [])[0];
+    if (!lead) return t("You may lead any card.");
     const family = familyOf(lead.card);
     return family === "royal"
       ? t("A royal card was led: you must play a royal card while you have one.")
       : t("The %(family)s family was led: you must play a %(family)s card while you have one (royal cards do not count as %(family)s).",
         {family: FAMILY_WORDS[family]});
-  }
-  return t("Not allowed now.");
-}
+  },
 
-function renderCenter(ctx) {
-  const {state} = ctx;
-  const view = state.view;
-  const info = [];
-  if (view.contract) info.push(t("Game: %(contract)s", {contract: CONTRACTS[view.contract] || label(view.contract)}));
-  info.push(t("Duel %(number)s", {number: (view.tricks || []).length + (view.phase === "play" ? 1 : 0)}));
-  info.push(t("Round %(number)s of %(rounds)s", {number: state.scores.played + (view.phase === "done" ? 0 : 1),
-    rounds: state.scores.deals}));
-  ctx.$("info").textContent = info.join(" · ");
-  ctx.$("trick").replaceChildren(...(view.trick || []).map((p) => played(ctx, p, "played")));
-  const box = ctx.$("last-trick");
-  box.replaceChildren();
-  const last = view.last_trick;
-  if (last && last.cards && last.cards.length) {
-    box.appendChild(el("span", {}, t("Last duel: %(player)s (%(count)s silver coins)",
-      {player: ctx.seatName(last.winner), count: last.points})));
-    for (const play of last.cards) box.appendChild(played(ctx, play, "played small"));
-  }
-  const note = ctx.$("announcements");
-  note.replaceChildren();
-  const anns = (view.announcements || []).map((a) => `${ctx.seatName(a.seat)}: ${label(a.value)}`);
-  if (anns.length) note.appendChild(el("span", {}, anns.join(" · ")));
-}
+  prompt(ctx) {
+    const {state} = ctx;
+    const view = state.view;
+    if (view.phase === "done") return t("The round is over.");
+    if (!this.myTurn(ctx)) return this.waitingText(ctx);
+    if (view.phase !== "play") return t("Your turn: choose.");
+    return aidOn() ? this.aidRule(ctx) : t("Your turn: play a card to the duel.");
+  },
 
-function renderChoices(ctx) {
-  const {state, send, seatName} = ctx;
-  const view = state.view;
-  const box = ctx.$("choices");
-  box.replaceChildren();
-  for (const action of view.legal || []) {
-    if (action.type === "play") continue;
-    let text = label(action.value ?? action.type);
-    if (action.type === "declare" && action.value === "healthy" && (view.hand || []).filter((c) => c === "QC").length === 2) {
-      text = t("Play alone (lone player)");
-    }
-    if (action.type === "wedding_partner") text = t("Partner: %(player)s", {player: seatName(action.partner)});
-    const button = el("button", {type: "button", "data-type": action.type,
-      "data-value": action.value ?? action.partner ?? ""}, text);
-    button.addEventListener("click", () => send(action));
-    box.appendChild(button);
-  }
-}
-
-function renderHand(ctx) {
-  const {state, send} = ctx;
-  const view = state.view;
-  const playable = new Set((view.legal || []).filter((a) => a.type === "play").map((a) => a.card));
-  const aid = aidOn();
-  const hand = ctx.$("hand");
-  hand.replaceChildren();
-  for (const card of view.hand || []) {
-    const button = el("button", {type: "button", class: "card", "data-card": card, title: kidName(card)});
-    button.appendChild(kidCard(card));
-    if (playable.has(card)) {
-      button.classList.add("legal");
-      button.addEventListener("click", () => { aidReason = ""; send({type: "play", card}); });
-    } else if (aid && view.phase === "play") {
-      const reason = notAllowed(ctx, card);
-      button.classList.add("not-allowed");
-      button.title = `${kidName(card)}: ${reason}`;
-      button.addEventListener("click", () => { aidReason = `${kidName(card)}: ${reason}`; ctx.render(); });
-    } else {
-      button.disabled = true;
-    }
-    hand.appendChild(button);
-  }
-}
-
-function renderAid(ctx) {
-  const {state} = ctx;
-  const view = state.view;
-  let panel = document.getElementById("learning-aid-panel");
-  if (!panel) {
-    panel = el("div", {class: "learning-aid", id: "learning-aid-panel"});
-    const toggle = el("label", {class: "switch"});
-    const input = el("input", {type: "checkbox", id: "learning-aid"});
-    toggle.append(input, " " + t("Learning aid"));
-    input.addEventListener("change", () => {
-      localStorage.setItem(AID_KEY, input.checked ? "on" : "off");
-      aidReason = "";
-      ctx.render();
-    });
-    panel.append(toggle, el("p", {id: "aid-rule"}), el("p", {id: "aid-reason"}), el("p", {id: "aid-duel"}));
-    ctx.$("hand").after(panel);
-  }
-  const on = aidOn();
-  document.getElementById("learning-aid").checked = on;
-  panel.classList.toggle("on", on);
-  const rule = document.getElementById("aid-rule");
-  const reason = document.getElementById("aid-reason");
-  const duel = document.getElementById("aid-duel");
-  rule.textContent = reason.textContent = duel.textContent = "";
-  if (!on || !view) return;
-  if (view.phase === "play" && view.to_move === state.you) {
+  /** The learning aid's rule of the duel in play (the prompt while it is on). */
+  aidRule(ctx) {
+    const view = ctx.state.view;
     const lead = (view.trick || [])[0];
     const count = (view.legal || []).filter((a) => a.type === "play").length;
     const family = lead ? FAMILY_WORDS[familyOf(lead.card)] : "";
-    rule.textContent = !lead ? t("You lead this duel: any card is allowed (highlighted).")
+    return !lead ? t("You lead this duel: any card is allowed (highlighted).")
       : (count === new Set(view.hand).size
         ? t("You cannot follow the %(family)s family: any card is allowed (highlighted).", {family})
         : t("Follow the %(family)s family: the highlighted cards are allowed.", {family}));
-  }
-  reason.textContent = aidReason;
-  if (view.last_trick && view.last_trick.cards && view.last_trick.cards.length) {
-    duel.textContent = duelWhy(ctx, view.last_trick);
-  }
-}
+  },
 
-export function render(ctx) {
-  const {state} = ctx;
-  const view = state.view;
-  if (view) {
-    names = view.card_names || names;
-    trumps = view.trumps || trumps;
-  }
-  const seats = ctx.$("seats");
-  seats.replaceChildren(...Array.from({length: state.table.players}, (_, s) => seatPanel(ctx, s)));
-  if (!view) return;
-  renderCenter(ctx);
-  renderChoices(ctx);
-  renderHand(ctx);
-  renderAid(ctx);
-}
+  actionLabel(action) {
+    if (LABELS[action.value]) return LABELS[action.value];
+    return gameLabel(action.value ?? action.type);
+  },
 
-export function prompt(ctx) {
-  const {state, seatName} = ctx;
-  const view = state.view;
-  if (view.phase === "done") return t("The round is over.");
-  if (view.to_move === state.you) {
-    return view.phase === "play" ? t("Your turn: play a card to the duel.") : t("Your turn: choose.");
-  }
-  return view.to_move != null ? t("Waiting for %(player)s…", {player: seatName(view.to_move)}) : "";
-}
+  actions(ctx) {
+    const specs = doppelkopf.actions.call(this, ctx);
+    const view = ctx.state.view;
+    const both = (view.hand || []).filter((c) => c === "QC").length === 2;
+    for (const spec of specs) {
+      if (spec.action.type === "declare" && spec.action.value === "healthy" && both) spec.label = t("Play alone (lone player)");
+      if (spec.action.type === "wedding_partner") spec.label = t("Partner: %(player)s", {player: ctx.seatName(spec.action.partner)});
+    }
+    return specs;
+  },
 
-const REASONS = {
-  won: t("won the round"), lone_double: t("lone player: coins doubled"),
-  over_150: t("more than 150 silver coins"), over_180: t("more than 180 silver coins"),
-  foxy: t("captured Foxy"), karlchen: t("Karlchen won the last duel"),
-  karlchen_captured: t("captured Karlchen in the last duel"),
+  /** The round in Kids words: silver coins per team, the winner, the golden coins line by line. */
+  dealSummary(ctx, details) {
+    const {seatName} = ctx;
+    const box = el("div", {class: "deal-summary kids-summary"});
+    if (!details.card_points) return box;
+    box.append(el("p", {class: "summary-game"}, details.lone
+      ? t("Lone player: %(player)s", {player: seatName(details.declarer)}) : contractName(details.contract || "normal")));
+    box.append(el("p", {class: "summary-winner", id: "deal-winner"}, details.winner
+      ? t("%(team)s wins: %(players)s", {team: TEAMS[details.winner],
+        players: (details.parties[details.winner] || []).map(seatName).join(", ")})
+      : t("Nobody won the round.")));
+    const list = el("ul", {class: "kids-result", id: "kids-result"});
+    for (const party of ["re", "kontra"]) {
+      const members = (details.parties[party] || []).map(seatName).join(", ");
+      list.append(el("li", {"data-party": party}, t("%(team)s (%(players)s): %(silver)s silver coins, %(duels)s duels",
+        {team: TEAMS[party], players: members, silver: details.card_points[party],
+          duels: details.tricks ? details.tricks[party] : "?"})));
+    }
+    box.append(list);
+    const coins = el("ol", {class: "score-lines"});
+    for (const line of details.coin_lines || []) {
+      const item = el("li");
+      const who = TEAMS[line.party] || line.seats.map(seatName).join(", ");
+      item.append(el("span", {}, t("%(players)s: %(reason)s", {players: who,
+        reason: REASONS[line.reason] || gameLabel(line.reason)})),
+      el("span", {class: "points"}, line.coins === 1 ? t("+1 golden coin each")
+        : t("+%(coins)s golden coins each", {coins: line.coins})));
+      coins.append(item);
+    }
+    if (coins.childNodes.length) box.append(coins);
+    return box;
+  },
+
+  /** The learning aid's switch for the toolbar. */
+  toolbar({redraw}) {
+    const label = el("label", {class: "tool switch", id: "learning-aid-switch"});
+    const input = el("input", {type: "checkbox", id: "learning-aid"});
+    input.checked = aidOn();
+    input.addEventListener("change", () => { setAid(input.checked); redraw(); });
+    label.title = t("Learning aid");
+    label.append(input, icon("aid"), el("span", {class: "tool-label"}, t("Learning aid")));
+    return [label];
+  },
+
+  /** The score sheet in Kids terms: one row per round (team game or lone player, the winning
+   * team, its silver coins) and each player's golden coins, round 1 first. */
+  sheet(table, ctx) {
+    const {state, seatName} = ctx;
+    table.replaceChildren();
+    const caption = table.createCaption();
+    caption.textContent = t("Score sheet: one row per round, golden coins per player");
+    caption.className = "visually-hidden";
+    const head = table.createTHead().insertRow();
+    const names = Array.from({length: state.table.players}, (_, s) => seatName(s));
+    [t("Round"), t("Game"), t("Winner"), ...names].forEach((text, i) => {
+      const th = el("th", {scope: "col"}, text);
+      if (i >= 3) th.dataset.seat = String(i - 3);
+      head.append(th);
+    });
+    const body = table.createTBody();
+    const running = Array(state.table.players).fill(0);
+    state.scores.rounds.forEach((round, i) => {
+      const d = round.details || {};
+      const row = body.insertRow();
+      row.dataset.deal = String(i + 1);
+      row.insertCell().textContent = String(i + 1);
+      row.insertCell().textContent = d.lone ? t("Lone player") : contractName(d.contract || "normal");
+      row.insertCell().textContent = d.winner ? `${TEAMS[d.winner]} (${d.card_points[d.winner]})` : "–";
+      round.scores.forEach((score, s) => {
+        running[s] += score;
+        const td = row.insertCell();
+        td.className = "running";
+        td.append(el("strong", {}, String(running[s])), el("small", {}, ` (+${score})`));
+      });
+    });
+    const foot = table.createTFoot().insertRow();
+    const first = foot.insertCell();
+    first.textContent = t("Golden coins");
+    first.colSpan = 3;
+    for (const total of state.scores.totals) foot.insertCell().textContent = String(total);
+  },
 };
 
-/** The round in Kids words: silver coins per team, the winner, the golden coins line by line. */
-export function roundResult(ctx, box) {
-  const {state, seatName} = ctx;
-  const view = state.view;
-  const rounds = state.scores.rounds;
-  const details = view && view.result ? view.result : (rounds.length ? rounds[rounds.length - 1].details : null);
-  if (!details || !details.card_points) return true;
-  const teams = TEAMS;
-  box.appendChild(el("h2", {}, view && view.phase === "done" ? t("This round") : t("Last round")));
-  const parties = details.parties || {};
-  const lines = [];
-  for (const party of ["re", "kontra"]) {
-    const members = (parties[party] || []).map(seatName).join(", ");
-    lines.push(t("%(team)s (%(players)s): %(silver)s silver coins, %(duels)s duels", {team: teams[party] || party,
-      players: members, silver: details.card_points[party], duels: details.tricks ? details.tricks[party] : "?"}));
-  }
-  if (details.lone) lines.push(t("%(player)s played alone.", {player: seatName(details.declarer)}));
-  lines.push(details.winner ? t("Winner: %(players)s", {players: teams[details.winner] || details.winner})
-    : t("Nobody won the round."));
-  for (const line of details.coin_lines || []) {
-    lines.push(t("%(players)s: +%(coins)s golden coins each (%(reason)s)", {players: line.seats.map(seatName).join(", "),
-      coins: line.coins, reason: REASONS[line.reason] || label(line.reason)}));
-  }
-  const list = el("ul", {class: "kids-result", id: "kids-result"});
-  for (const text of lines) list.appendChild(el("li", {}, text));
-  box.appendChild(list);
-  return true;
-}
+export default kids;

@@ -1,10 +1,14 @@
 // Keyboard play on the table page. ←/→ (and Home/End) move the focus among the hand's cards or
 // among the action buttons, ↑/↓ switch between the buttons and the hand, Enter/Space press the
-// focused card or button (native buttons), 1-9 press the numbered action buttons
-// (announcements), L shows the last trick, S opens the settings, Esc closes a dialog.
-// The hand and the buttons each hold one tab stop (roving tabindex).
+// focused card or button (native buttons). A button's shown key is the key that works: digits
+// press the button whose data-key they spell — a key that begins a longer one waits a moment
+// for the next digit ("1" then "2" is 12; "1" alone, or "1" and Enter, is 1). L shows the last
+// trick, S opens the settings, ? the keys, Esc closes a dialog. The hand and the buttons each
+// hold one tab stop (roving tabindex).
 
 const GROUPS = ["choices", "hand"];
+/** How long a digit that begins a longer key waits for the next one (ms). */
+export const DIGIT_WAIT_MS = 900;
 
 function items(group) {
   const box = document.getElementById(group);
@@ -42,7 +46,7 @@ export function restoreFocus(before, yourTurn) {
     if (!list.length) list = items(GROUPS.find((g) => g !== before.group));
     const keep = list[Math.min(Math.max(before.index, 0), list.length - 1)];
     target = keep && pressable(keep) ? keep : (list.find(pressable) || keep);
-  } else if (before.onBody && yourTurn) {
+  } else if (before.onBody && yourTurn && !document.querySelector("dialog[open]")) {
     target = items("choices").find(pressable) || items("hand").find(pressable);
   }
   if (target) focusItem(target, true);  // no scrolling: the page stays where the reader is
@@ -75,13 +79,54 @@ function typing(node) {
   return node && (node.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(node.tagName));
 }
 
-/** Listen for the table's keys. actions: {lastTrick(), settings(), closeAll()}. */
+/** The buttons with a key on the table now. */
+function keyed() {
+  return [...document.querySelectorAll("#choices button[data-key]")].filter((b) => !b.hidden);
+}
+
+// digits typed so far that begin a longer key: {text, timer}
+let typed = null;
+
+function pressKey(text) {
+  const button = keyed().find((b) => b.dataset.key === text);
+  if (button && pressable(button)) { button.click(); return true; }
+  return false;
+}
+
+/** A digit: press its button at once, or wait when it begins a longer key (12 after 1). */
+function digit(key, onTyping) {
+  const text = (typed ? typed.text : "") + key;
+  if (typed) clearTimeout(typed.timer);
+  const longer = keyed().some((b) => b.dataset.key.length > text.length && b.dataset.key.startsWith(text));
+  if (!longer) {
+    typed = null;
+    onTyping("");
+    if (!pressKey(text) && text.length > 1) pressKey(key);  // "1" "9": 19 is no key, 9 is
+    return;
+  }
+  typed = {text, timer: setTimeout(() => { typed = null; onTyping(""); pressKey(text); }, DIGIT_WAIT_MS)};
+  onTyping(text);
+}
+
+/** Listen for the table's keys. actions: {lastTrick(), settings(), keys(), closeAll(),
+ * typing(text): the digits typed so far ("" when done)}. */
 export function bindKeys(actions) {
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const active = document.activeElement;
     if (event.key === "Escape") { if (actions.closeAll()) event.preventDefault(); return; }
-    if (typing(active) || document.querySelector("dialog[open]")) return;
+    if (typing(active)) return;
+    if (document.querySelector("dialog[open]:not(.result)")) return;
+    if (event.key === "Enter" && typed) {
+      clearTimeout(typed.timer);
+      const text = typed.text;
+      typed = null;
+      actions.typing("");
+      pressKey(text);
+      event.preventDefault();
+      return;
+    }
+    if (document.querySelector("dialog.result[open]")) return;  // Enter/Tab act in the dialog
     if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) {
       if (move(active, event.key)) { event.preventDefault(); return; }
       if (!groupOf(active)) {
@@ -90,13 +135,13 @@ export function bindKeys(actions) {
       }
       return;
     }
-    if (/^[1-9]$/.test(event.key)) {
-      const button = document.querySelector(`#choices button[data-key="${event.key}"]`);
-      if (button && pressable(button)) { button.click(); event.preventDefault(); }
+    if (/^[0-9]$/.test(event.key)) {
+      if (keyed().length) { digit(event.key, actions.typing); event.preventDefault(); }
       return;
     }
     const key = event.key.toLowerCase();
     if (key === "l") { actions.lastTrick(); event.preventDefault(); }
     if (key === "s") { actions.settings(); event.preventDefault(); }
+    if (key === "?") { actions.keys(); event.preventDefault(); }
   });
 }

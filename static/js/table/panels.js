@@ -1,15 +1,12 @@
-// The table's toolbar and dialogs, built here so every word goes through t(): the Last trick
-// button (key L) and dialog, the Settings button (gear, key S) and dialog, and the help line
-// with the key map. Dialogs are native <dialog> elements (Esc closes them).
+// The table's toolbar and its panels, built here so that every word goes through t(): Last
+// trick (key L; not for Doppio), Score sheet and Chat (a side panel beside the felt on wide
+// screens, a drawer over it on narrow ones, so neither pushes the hand below the fold), the
+// game's rules (opens /rules/<game> in a new tab), the keys (desktop only: hidden on touch
+// screens), and the settings (gear, key S). Dialogs are native <dialog> elements (Esc closes).
 import {t} from "../i18n.js";
+import {el} from "../games/common.js";
 import {SPEED_LABELS} from "./settings.js";
-
-function el(tag, attrs = {}, text) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import {icon} from "./icons.js";
 
 function dialog(id, title) {
   const box = el("dialog", {id, class: "table-dialog", "aria-labelledby": `${id}-title`});
@@ -39,49 +36,87 @@ function settingsForm() {
   return form;
 }
 
-/** Build the toolbar (before #board) and the two dialogs; returns their elements. */
-export function buildPanels(board) {
-  const bar = el("div", {class: "table-tools", id: "table-tools"});
-  const last = el("button", {type: "button", id: "show-last-trick", class: "secondary",
-    "aria-keyshortcuts": "L", "aria-haspopup": "dialog"}, t("Last trick"));
-  const gear = el("button", {type: "button", id: "open-settings", class: "secondary",
-    "aria-keyshortcuts": "S", "aria-haspopup": "dialog", "aria-label": t("Settings")}, "⚙");
-  gear.title = t("Settings");
-  const help = el("p", {class: "key-help", id: "key-help"},
-    t("Keys: ← → choose a card or button, ↑ ↓ between buttons and hand, Enter or Space plays, 1–9 press the numbered buttons (announcements), L last trick, S settings, Esc closes."));
-  // what just happened at the table (an announcement as it is made), read out politely
-  const news = el("p", {class: "table-news", id: "table-news", role: "status", "aria-live": "polite"});
-  bar.append(last, gear, help, news);
-  board.before(bar);
-  const lastDialog = dialog("last-trick-dialog", t("Last trick"));
-  const settingsDialog = dialog("settings-dialog", t("Settings"));
-  settingsDialog.querySelector(".dialog-body").append(settingsForm());
-  document.body.append(lastDialog, settingsDialog);
-  return {last, gear, lastDialog, settingsDialog};
+const KEY_HELP = () => [
+  ["← →", t("choose a card or a button")],
+  ["↑ ↓", t("between the buttons and the hand")],
+  [t("Enter, Space"), t("play the card, press the button")],
+  ["0–9", t("the button with that key (bids: 1 then 2 is 12)")],
+  ["L", t("the last trick")],
+  ["S", t("settings")],
+  ["Esc", t("close")],
+];
+
+function toolButton(id, text, image, attrs = {}) {
+  const button = el("button", {type: "button", id, class: "tool", title: text, ...attrs});
+  button.append(icon(image), el("span", {class: "tool-label"}, text));
+  return button;
 }
 
-/** Fill the last-trick dialog: who played what (in order; the lead first) and who won. */
-export function fillLastTrick(box, trick, seatName, cardSVG, cardName) {
-  const body = box.querySelector(".dialog-body");
-  body.replaceChildren();
-  const plays = trick ? (Array.isArray(trick) ? trick : trick.cards || []) : [];
-  if (!plays.length) {
-    body.append(el("p", {}, t("No trick has been completed in this deal yet.")));
-    return;
+/**
+ * Build the toolbar into #table-tools and the dialogs; returns their elements.
+ * options: {game, hasLastTrick, rulesUrl, extra: [nodes] (game switches)}.
+ */
+export function buildPanels(options) {
+  const bar = document.getElementById("table-tools");
+  const tools = {};
+  if (options.hasLastTrick) {
+    tools.last = toolButton("show-last-trick", t("Last trick"), "last", {"aria-keyshortcuts": "L", "aria-haspopup": "dialog"});
   }
-  const list = el("ol", {class: "last-trick-list"});
-  plays.forEach((play, i) => {
-    const item = el("li");
-    const fig = el("figure", {class: "played", "data-card": play.card});
-    fig.append(cardSVG(play.card));
-    const cap = el("figcaption", {}, i === 0 ? t("%(name)s (led)", {name: seatName(play.seat)}) : seatName(play.seat));
-    fig.append(cap);
-    item.append(fig, el("span", {class: "visually-hidden"}, cardName(play.card)));
-    list.append(item);
+  tools.sheet = toolButton("show-score-sheet", t("Score sheet"), "sheet", {"aria-controls": "side-panel"});
+  tools.chat = toolButton("show-chat", t("Chat"), "chat", {"aria-controls": "side-panel"});
+  tools.chat.append(el("span", {class: "unread", id: "chat-unread", hidden: ""}));
+  const rules = el("a", {href: options.rulesUrl, id: "rules-link", class: "tool", target: "_blank", rel: "noopener",
+    title: t("Rules")});
+  rules.append(icon("rules"), el("span", {class: "tool-label"}, t("Rules")));
+  tools.keys = toolButton("show-keys", t("Keys"), "keys", {"aria-keyshortcuts": "?", "aria-haspopup": "dialog"});
+  tools.keys.classList.add("keys-tool");
+  tools.gear = toolButton("open-settings", t("Settings"), "settings", {"aria-keyshortcuts": "S", "aria-haspopup": "dialog"});
+  bar.append(...[tools.last, tools.sheet, tools.chat, rules, ...(options.extra || []), tools.keys, tools.gear]
+    .filter(Boolean));
+  const settingsDialog = dialog("settings-dialog", t("Settings"));
+  settingsDialog.querySelector(".dialog-body").append(settingsForm());
+  const keysDialog = dialog("keys-dialog", t("Keys"));
+  const list = el("dl", {class: "key-help", id: "key-help"});
+  for (const [key, what] of KEY_HELP()) list.append(el("dt", {}, key), el("dd", {}, what));
+  keysDialog.querySelector(".dialog-body").append(list);
+  document.body.append(settingsDialog, keysDialog);
+  bindSide(tools);
+  return {...tools, settingsDialog, keysDialog};
+}
+
+/** The side panel (score sheet and chat): tabs; on narrow screens a drawer that the toolbar
+ * buttons open and close. */
+function bindSide(tools) {
+  const side = document.getElementById("side-panel");
+  const show = (tab) => {
+    const open = side.classList.contains("open") && side.dataset.tab === tab;
+    side.dataset.tab = tab;
+    side.classList.toggle("open", !open || window.matchMedia("(min-width: 1200px)").matches);
+    tools.sheet.setAttribute("aria-pressed", String(side.classList.contains("open") && tab === "sheet"));
+    tools.chat.setAttribute("aria-pressed", String(side.classList.contains("open") && tab === "chat"));
+    if (tab === "chat") {
+      document.getElementById("chat-unread").hidden = true;
+      side.dataset.unread = "0";
+    }
+  };
+  tools.sheet.addEventListener("click", () => show("sheet"));
+  tools.chat.addEventListener("click", () => show("chat"));
+  for (const tab of side.querySelectorAll("[data-show-tab]")) {
+    tab.addEventListener("click", () => show(tab.dataset.showTab));
+  }
+  side.querySelector("#side-close").addEventListener("click", () => side.classList.remove("open"));
+  side.dataset.tab = side.dataset.tab || "sheet";
+  // new chat lines while the chat is not in view: a count on the Chat button
+  window.addEventListener("dr-message", (event) => {
+    const msg = event.detail;
+    if (msg.type !== "chat") return;
+    const seen = side.classList.contains("open") && side.dataset.tab === "chat";
+    const wide = window.matchMedia("(min-width: 1200px)").matches && side.dataset.tab === "chat";
+    if (seen || wide) return;
+    const count = Number(side.dataset.unread || 0) + msg.lines.length;
+    side.dataset.unread = String(count);
+    const badge = document.getElementById("chat-unread");
+    badge.hidden = false;
+    badge.textContent = String(count);
   });
-  body.append(list);
-  if (trick && !Array.isArray(trick) && trick.winner != null) {
-    body.append(el("p", {class: "winner", id: "last-trick-winner"},
-      t("Won by %(name)s", {name: seatName(trick.winner)})));
-  }
 }

@@ -1,9 +1,9 @@
 // The score sheet as Doppelkopf players keep it: one row per deal with the game (contract and
 // declarer), the announcements, the game value and each player's running total (the deal's
-// score beside it); and the round summary explaining the game value line by line. Games
-// whose deals have no game value keep their own columns (deal, scores, running totals).
+// score beside it). Games whose deals have no game value keep their own columns (deal, scores,
+// running totals); a game plugin with its own sheet (Doublehead Kids) draws it itself.
 import {t} from "../i18n.js";
-import {reasonWords} from "../words.js";
+import {label} from "../words.js";
 
 function cell(row, text, cls) {
   const td = row.insertCell();
@@ -25,9 +25,10 @@ function header(table, columns, names) {
 
 function signed(n) { return n > 0 ? `+${n}` : String(n); }
 
-/** Fill <table id="scores">. ctx: {state, seatName, label}. */
+/** Fill <table id="scores">. ctx: {state, seatName, plugin}. */
 export function renderSheet(table, ctx) {
-  const {state, seatName, label} = ctx;
+  const {state, seatName, plugin} = ctx;
+  if (plugin && plugin.sheet) { plugin.sheet(table, ctx); return; }
   const rounds = state.scores.rounds;
   const players = state.table.players;
   const valued = rounds.some((r) => r.details && "game_value" in r.details);
@@ -36,7 +37,9 @@ export function renderSheet(table, ctx) {
   caption.textContent = t("Score sheet: one row per deal, running totals per player");
   caption.className = "visually-hidden";
   const names = Array.from({length: players}, (_, s) => seatName(s));
-  header(table, valued ? [t("Deal"), t("Game type"), t("Announcements"), t("Value")] : [t("Deal")], names);
+  // beside the table (ctx.compact) without the announcements: the deal results list them
+  const anns = valued && !ctx.compact;
+  header(table, valued ? [t("Deal"), t("Game type"), ...(anns ? [t("Announcements")] : []), t("Value")] : [t("Deal")], names);
   const body = table.createTBody();
   const running = Array(players).fill(0);
   rounds.forEach((round, i) => {
@@ -47,7 +50,7 @@ export function renderSheet(table, ctx) {
       const d = round.details || {};
       const game = d.contract ? label(d.contract) + (d.declarer != null && d.contract !== "normal" ? ` (${seatName(d.declarer)})` : "") : "";
       cell(row, game, "game");
-      cell(row, (d.announcements || []).map((a) => `${seatName(a.seat)}: ${label(a.value)}`).join(", "), "anns");
+      if (anns) cell(row, (d.announcements || []).map((a) => `${seatName(a.seat)}: ${label(a.value)}`).join(", "), "anns");
       cell(row, d.game_value != null ? String(d.game_value) : "", "value");
     }
     round.scores.forEach((score, s) => {
@@ -62,39 +65,6 @@ export function renderSheet(table, ctx) {
   });
   const total = table.createTFoot().insertRow();
   const first = cell(total, t("Total"));
-  if (valued) first.colSpan = 4;
+  if (valued) first.colSpan = anns ? 4 : 3;
   for (const score of state.scores.totals) cell(total, String(score));
-}
-
-/** The game value line by line (Doppelkopf-like details with score_lines), or null. */
-export function explainValue(details, ctx) {
-  if (!details || !Array.isArray(details.score_lines)) return null;
-  const {seatName, label} = ctx;
-  const box = document.createElement("div");
-  box.className = "explain";
-  const head = document.createElement("p");
-  const game = details.contract ? label(details.contract) : "";
-  const by = details.declarer != null && details.contract !== "normal" ? ` · ${seatName(details.declarer)}` : "";
-  const points = details.card_points ? t("Re %(re)s : Kontra %(kontra)s card points", details.card_points) : "";
-  head.textContent = [game + by, points].filter(Boolean).join(" · ");
-  const winner = document.createElement("p");
-  winner.className = "winner";
-  winner.textContent = details.winner ? t("%(party)s wins", {party: label(details.winner)}) : t("Nobody wins");
-  const list = document.createElement("ol");
-  list.className = "score-lines";
-  for (const line of details.score_lines) {
-    const item = document.createElement("li");
-    const what = document.createElement("span");
-    what.textContent = `${reasonWords(line.reason)} (${label(line.party)})`;
-    const value = document.createElement("span");
-    value.className = "points";
-    value.textContent = signed(line.points);
-    item.append(what, value);
-    list.appendChild(item);
-  }
-  const sum = document.createElement("p");
-  sum.className = "game-value";
-  sum.textContent = t("Game value: %(value)s", {value: details.game_value});
-  box.append(head, winner, list, sum);
-  return box;
 }

@@ -1,11 +1,21 @@
 // Table settings kept in localStorage ("doppelrunde.settings"): animation speed (slow, normal,
 // fast), reduced motion (default: the system's prefers-reduced-motion) and sound effects.
+// The pacing of the table's event queue (static/js/table/queue.js) comes from here.
 import {t} from "../i18n.js";
 
 const KEY = "doppelrunde.settings";
-/** Milliseconds per speed: how long a card flies and how long a completed trick stays. */
-export const SPEEDS = {slow: {fly: 600, pause: 1800}, normal: {fly: 350, pause: 1100},
-  fast: {fly: 180, pause: 500}};
+// A scale for every duration (0 < scale <= 1), read from localStorage "doppelrunde.pace": the
+// browser tests set it so that whole deals play in seconds. The same queue and the same steps
+// run, only shorter; players never see it.
+const PACE_KEY = "doppelrunde.pace";
+
+/** Milliseconds per speed: a card flying in, a completed trick staying in view (with its
+ * winner), the trick going to its winner. */
+export const SPEEDS = {
+  slow: {fly: 450, pause: 1600, collect: 450},
+  normal: {fly: 300, pause: 1000, collect: 320},
+  fast: {fly: 180, pause: 600, collect: 200},
+};
 
 function defaults() {
   const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -25,11 +35,24 @@ function save(values) {
   try { localStorage.setItem(KEY, JSON.stringify(values)); } catch { /* private mode: not kept */ }
 }
 
-/** Timings in ms for the current settings ({fly, pause}; fly 0 under reduced motion). */
+function pace() {
+  let scale = 1;
+  try { scale = Number(localStorage.getItem(PACE_KEY) || 1); } catch { scale = 1; }
+  return scale > 0 && scale <= 1 ? scale : 1;
+}
+
+/** Timings in ms for the current settings: {fly, pause, collect}. Under reduced motion nothing
+ * moves (fly and collect 0) and plays follow each other without pacing; the completed trick
+ * still stays in view for the pause (reading time, not motion). */
 export function timings() {
   const now = settings();
   const speed = SPEEDS[now.speed];
-  return {fly: now.reducedMotion ? 0 : speed.fly, pause: speed.pause};
+  const scale = pace();
+  return {
+    fly: now.reducedMotion ? 0 : speed.fly * scale,
+    pause: speed.pause * scale,
+    collect: now.reducedMotion ? 0 : speed.collect * scale,
+  };
 }
 
 /** Fill the settings dialog's form (#settings-form) and keep its changes. */
