@@ -6,10 +6,6 @@ COPY app ./app
 COPY migrations ./migrations
 COPY static ./static
 COPY templates ./templates
-# PyICU (Unicode properties, the confusable skeleton of user names) builds against ICU
-RUN apt-get update \
- && apt-get install -y --no-install-recommends libicu-dev pkg-config g++ \
- && rm -rf /var/lib/apt/lists/*
 # editable: the app finds alembic.ini, migrations/, static/ and templates/ beside app/
 RUN pip install --no-cache-dir -e . \
  && useradd --create-home doppelrunde && mkdir -p /app/data && chown doppelrunde /app/data
