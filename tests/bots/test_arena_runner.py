@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from app.__main__ import main
@@ -68,3 +70,34 @@ async def test_runner_uses_a_process_pool():
     finally:
         runner.configure()
     assert action in legal_of(view)
+
+
+async def test_a_slow_decision_falls_back_to_the_quick_level():
+    """A pool that does not answer in time never holds the room: the intermediate decides."""
+    game = get_game("doppelkopf")
+    rules = game.make_rules({})
+    deal, _ = game.deal(rules, 4, random.Random(5))
+    state = game.new_round(rules, 4, deal, [], 0)
+    view = game.view(state, 1)
+    gate = threading.Event()
+
+    def stuck(*args):
+        gate.wait(5)
+        return None
+
+    pool = ThreadPoolExecutor(max_workers=1)
+    runner.configure(executor=pool)
+    original = runner.choose_now
+    try:
+        runner.choose_now = lambda *a: stuck() if a[1] == "expert" else original(*a)  # type: ignore[assignment]
+        started = time.perf_counter()
+        action = await runner.decide("doppelkopf", "expert", view, seed=3, budget_ms=10, timeout_s=0.2)
+        waited = time.perf_counter() - started
+    finally:
+        runner.choose_now = original  # type: ignore[assignment]
+        gate.set()
+        runner.configure()
+    assert action in legal_of(view)
+    assert action == original("doppelkopf", "intermediate", view, 3, 10)
+    assert waited < 4.0  # it did not wait for the stuck worker (5 s)
+    assert runner.timeout_for(60) == runner.MIN_TIMEOUT_S and runner.timeout_for(2000) == 6.0

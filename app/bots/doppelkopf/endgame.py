@@ -11,14 +11,17 @@ lead), plus that party's card points as a second figure.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from app.bots.doppelkopf.solver import SCALE, Position, Solver
 from app.bots.doppelkopf.table import Table
 from app.bots.doppelkopf.values import DealValue, Summary, announcement_steps
 from app.games.doppelkopf.bits import INDEX
+from app.games.doppelkopf.contracts import CardOrder
 from app.games.doppelkopf.rules import Rules
-from app.games.doppelkopf.state import KONTRA, RE
+from app.games.doppelkopf.state import KONTRA, RE, Trick
 
 
 @lru_cache(maxsize=256)
@@ -35,20 +38,29 @@ def solvable(world: Table) -> bool:
 
 def position(world: Table) -> Position:
     """The solver position of a complete world (all hands filled, parties known)."""
-    party = tuple(KONTRA if p is None else p for p in world.party)
-    solo = party.count(RE) == 1
-    steps = announcement_steps(world.announcements, party)
-    value = deal_value(world.rules, world.contract, solo, (world.levels[RE], world.levels[KONTRA]), steps)
+    return make_position(world.rules, world.order, world.contract, world.party, world.hands,
+                         world.trick, world.leader, world.tricks, world.levels, world.announcements)
+
+
+def make_position(rules: Rules, order: CardOrder, contract: str, party: Sequence[int | None],
+                  hands: Sequence[Sequence[str]], trick: Sequence[tuple[int, str]], leader: int,
+                  tricks: Sequence[Trick], levels: Sequence[int],
+                  announcements: Sequence[tuple[int, str]]) -> Position:
+    """A solver position from the parts of a deal in play: ``tricks`` are the finished ones
+    (their points and special points make the position's summary), ``party`` RE/KONTRA per
+    seat (None counts as Kontra)."""
+    parties = tuple(KONTRA if p is None else p for p in party)
+    solo = parties.count(RE) == 1
+    value = deal_value(rules, contract, solo, (levels[RE], levels[KONTRA]),
+                       announcement_steps(announcements, parties))
     summary: Summary = (0, False, False, 0, 0)
-    pos = Position(world.order, world.rules, tuple(tuple(h) for h in world.hands),
-                   tuple(world.trick), world.leader, world.n_tricks - len(world.tricks), party,
-                   summary, value)
+    pos = Position(order, rules, tuple(tuple(h) for h in hands), tuple((s, c) for s, c in trick),
+                   leader, rules.hand_size - len(tricks), parties, summary, value)
     solver = Solver(pos)
-    for index, trick in enumerate(world.tricks):
-        plays = [(p.seat, INDEX[p.card]) for p in trick.plays]
-        summary = solver.finish(plays, trick.winner, index == world.n_tricks - 1, summary)
-    return Position(pos.order, pos.rules, pos.hands, pos.trick, pos.leader, pos.tricks_left,
-                    party, summary, value)
+    for index, done in enumerate(tricks):
+        plays = [(p.seat, INDEX[p.card]) for p in done.plays]
+        summary = solver.finish(plays, done.winner, index == rules.hand_size - 1, summary)
+    return replace(pos, summary=summary)
 
 
 def seat_value(value: int, pos: Position, seat: int) -> tuple[float, int]:

@@ -222,8 +222,22 @@ def solo_strength(hand: Sequence[str], solo: str, nines: bool) -> float:
     return trumps + tops * 0.5 + aces * 0.5 - losers * 1.2 - need
 
 
+def two_queens_declaration(hand: Sequence[str], options: Sequence[str], nines: bool) -> str:
+    """What a hand holding both queens of clubs declares, chosen deliberately: ``healthy``
+    makes it a silent solo (stille Hochzeit: played alone, with the trumps of a normal game,
+    which are a diamonds solo's), so it is said only when that solo is strong enough to be
+    declared; otherwise the wedding, which finds a partner. Without a wedding on offer the
+    silent solo is the only way. Raises ValueError for a hand without both queens."""
+    if hand.count("QC") != 2:
+        raise ValueError("the hand does not hold both queens of clubs")
+    if "wedding" not in options or solo_strength(hand, "solo_diamonds", nines) > SOLO_THRESHOLD:
+        return "healthy"
+    return "wedding"
+
+
 def choose_declaration(view: Mapping[str, Any], rules: Rules) -> str:
-    """Healthy, a solo only with a strong hand, wedding and poverty when held."""
+    """Healthy, a solo only with a strong hand, poverty when held; with both queens of clubs
+    the wedding or, deliberately, the silent solo (``two_queens_declaration``)."""
     options = [a["value"] for a in view["legal"]]
     hand = view["hand"]
     best, best_strength = None, SOLO_THRESHOLD
@@ -232,10 +246,12 @@ def choose_declaration(view: Mapping[str, Any], rules: Rules) -> str:
             strength = solo_strength(hand, value, rules.nines)
             if strength > best_strength:
                 best, best_strength = value, strength
+    if best == "solo_diamonds" and hand.count("QC") == 2:
+        return "healthy"  # the same trumps as a silent solo, which the others cannot see
     if best is not None:
         return best
-    if "wedding" in options:
-        return "wedding"
+    if hand.count("QC") == 2:
+        return two_queens_declaration(hand, options, rules.nines)
     if "poverty" in options:
         return "poverty"
     return "healthy"
