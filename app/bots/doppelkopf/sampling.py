@@ -21,21 +21,23 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.bots.doppelkopf.table import QC, Table
-from app.games.doppelkopf.cards import deck
+from app.games.doppelkopf.cards import CARD_POINTS, deck
 from app.games.doppelkopf.contracts import TRUMP
 from app.games.doppelkopf.state import KONTRA, RE
 
-#: weight of a world per trump it gives a seat that discarded instead of trumping (first, second)
-DISCARD_WITH_TRUMP = (0.45, 0.7)
+#: weight of a world that gives trumps to a seat that threw off a low card instead of trumping
+#: (first such discard, each further one)
+DISCARD_WITH_TRUMP = (0.5, 0.8)
+SMEAR_POINTS = 10  # a discard of this many card points is a smear (partner's trick): no signal
 #: weight of a world by the trumps (held and played) of a seat that announced Re / Kontra
-ANNOUNCER_TRUMPS = {0: 0.05, 1: 0.05, 2: 0.1, 3: 0.15, 4: 0.3, 5: 0.6}
+ANNOUNCER_TRUMPS = {0: 0.1, 1: 0.1, 2: 0.15, 3: 0.25, 4: 0.45, 5: 0.75}
 
 
 class Signals:
     """What the others' play says beyond certainties, read from the view once per decision.
 
-    discards: per seat, how often it could not follow a plain suit and played another plain
-    card (no trump). announcers: the seats (not the own) that announced Re/Kontra themselves
+    discards: per seat, how often it could not follow a plain suit and threw off a low plain
+    card (neither a trump nor a smear). announcers: the seats (not the own) that announced Re/Kontra themselves
     in a game whose parties are hidden; played_trumps: trumps each seat has played.
     """
 
@@ -52,7 +54,7 @@ class Signals:
                 suit = suit_of[play["card"]]
                 if suit == TRUMP:
                     self.played_trumps[play["seat"]] += 1
-                elif led != TRUMP and suit != led:
+                elif led != TRUMP and suit != led and CARD_POINTS[play["card"]] < SMEAR_POINTS:
                     self.discards[play["seat"]] += 1
         self.announcers: set[int] = set()
         if table.contract in ("normal", "wedding", "poverty"):
