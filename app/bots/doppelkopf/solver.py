@@ -36,6 +36,25 @@ _CHARLIE = INDEX[CHARLIE]
 _TH = INDEX["TH"]
 
 
+_TABLES: dict[int, tuple[CardOrder, tuple[list[int], list[int], list[int]]]] = {}
+
+
+def _tables(order: CardOrder) -> tuple[list[int], list[int], list[int]]:
+    """Per card index: its suit class (0 trump, 1-4 C S H D), its power; per class: its mask.
+    Built once per card order."""
+    entry = _TABLES.get(id(order))
+    if entry is None or entry[0] is not order:
+        suit_ids = {TRUMP: 0, "C": 1, "S": 2, "H": 3, "D": 4}
+        suit = [suit_ids[order.suit_of.get(name, name[1])] for name in NAMES]
+        power = [order.power.get(name, 0) for name in NAMES]
+        class_mask = [0] * 5
+        for index in range(len(NAMES)):
+            class_mask[suit[index]] |= 3 << (2 * index)
+        entry = (order, (suit, power, class_mask))
+        _TABLES[id(order)] = entry
+    return entry[1]
+
+
 @dataclass(frozen=True)
 class Position:
     """A position of the card play with every hand known (the solver's input).
@@ -68,12 +87,7 @@ class Solver:
         self.pos = pos
         self.value = pos.value
         self.party = pos.party
-        suit_ids = {TRUMP: 0, "C": 1, "S": 2, "H": 3, "D": 4}
-        self.suit = [suit_ids[order.suit_of.get(name, name[1])] for name in NAMES]
-        self.power = [order.power.get(name, 0) for name in NAMES]
-        self.class_mask = [0] * 5
-        for index in range(len(NAMES)):
-            self.class_mask[self.suit[index]] |= 3 << (2 * index)
+        self.suit, self.power, self.class_mask = _tables(order)
         self.second_ten = pos.rules.heart_ten_second_beats_first
         self.second_ten_last = pos.rules.heart_ten_first_wins_last_trick
         self.specials = pos.value.specials
