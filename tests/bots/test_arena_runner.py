@@ -42,12 +42,16 @@ def test_arena_refuses_bad_levels(capsys):
     assert main(["arena", "--levels", "expert,wizard", "--deals", "4"]) == 2
 
 
-async def test_runner_decides_off_the_loop():
+def doppelkopf_view(seed: int) -> dict:
+    """Seat 1's view at the start of a Doppelkopf deal (its declaration)."""
     game = get_game("doppelkopf")
     rules = game.make_rules({})
-    deal, _ = game.deal(rules, 4, random.Random(2))
-    state = game.new_round(rules, 4, deal, [], 0)
-    view = game.view(state, 1)
+    deal, _ = game.deal(rules, 4, random.Random(seed))
+    return game.view(game.new_round(rules, 4, deal, [], 0), 1)
+
+
+async def test_runner_decides_off_the_loop():
+    view = doppelkopf_view(2)
     runner.configure(executor=ThreadPoolExecutor(max_workers=1))
     try:
         action = await runner.decide("doppelkopf", "intermediate", view, seed=4, budget_ms=10)
@@ -74,11 +78,7 @@ async def test_runner_uses_a_process_pool():
 
 async def test_a_slow_decision_falls_back_to_the_quick_level():
     """A pool that does not answer in time never holds the room: the intermediate decides."""
-    game = get_game("doppelkopf")
-    rules = game.make_rules({})
-    deal, _ = game.deal(rules, 4, random.Random(5))
-    state = game.new_round(rules, 4, deal, [], 0)
-    view = game.view(state, 1)
+    view = doppelkopf_view(5)
     gate = threading.Event()
 
     def stuck(*args):
