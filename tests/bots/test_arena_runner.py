@@ -9,7 +9,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from app.__main__ import main
-from app.bots import legal_of, runner
+from app.bots import arena, legal_of, runner
 from app.bots.arena import Setup, run
 from app.games.registry import get_game
 
@@ -35,6 +35,23 @@ def test_arena_is_reproducible_by_seed():
     second = run(setup, 5, workers=1, progress=False)
     assert first["levels"]["intermediate"]["mean"] == second["levels"]["intermediate"]["mean"]
     assert first["difference"] == second["difference"]
+
+
+def test_an_interrupted_run_reports_the_deals_it_finished(monkeypatch):
+    """Ctrl-C or SIGTERM during a long run: the summary of the deals played so far."""
+    played = []
+    real = arena._worker
+
+    def worker(job):
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        played.append(job[1])
+        return real(job)
+
+    monkeypatch.setattr(arena, "_worker", worker)
+    setup = Setup("doppelkopf", ("intermediate", "beginner"), 4, {}, None, None)
+    report = run(setup, 50, workers=1, progress=False)
+    assert report["deals"] == 3 and report["planned"] == 50
 
 
 def test_arena_refuses_bad_levels(capsys):
