@@ -24,7 +24,9 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import random
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -171,24 +173,50 @@ def _progress(done: int, total: int, started: float) -> None:
 
 
 def run(setup: Setup, deals: int, workers: int, progress: bool = True) -> dict[str, Any]:
-    """Play ``deals`` duplicate deals and return the summary document."""
+    """Play ``deals`` duplicate deals and return the summary document.
+
+    Interrupted (SIGINT, or SIGTERM through ``main``) after at least two deals, it stops and
+    summarises the deals finished so far: ``deals`` is then their number and ``planned`` the
+    number asked for.
+    """
     jobs = [(setup, index) for index in range(deals)]
     results: list[DealResult] = []
     started = time.monotonic()
-    if workers <= 1:
-        for job in jobs:
-            results.append(_worker(job))
-            if progress:
-                _progress(len(results), deals, started)
-    else:
-        context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-        with context.Pool(workers) as pool:
-            for result in pool.imap_unordered(_worker, jobs, chunksize=4):
-                results.append(result)
+    try:
+        if workers <= 1:
+            for job in jobs:
+                results.append(_worker(job))
                 if progress:
                     _progress(len(results), deals, started)
+        else:
+            context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+            with context.Pool(workers) as pool:
+                for result in pool.imap_unordered(_worker, jobs, chunksize=4):
+                    results.append(result)
+                    if progress:
+                        _progress(len(results), deals, started)
+    except KeyboardInterrupt:
+        if len(results) < 2:
+            raise
+        sys.stderr.write(f"\nstopped: {len(results)} of {deals} deals played\n")
     results.sort(key=lambda r: r.index)
-    return {"game": setup.game, "deals": deals, **summarize(setup.levels, results)}
+    document = {"game": setup.game, "deals": len(results), **summarize(setup.levels, results)}
+    if len(results) < deals:
+        document["planned"] = deals
+    return document
+
+
+def _interrupt_on_term() -> None:
+    """SIGTERM stops a run like Ctrl-C (it then reports the deals finished so far)."""
+    main_pid = os.getpid()
+
+    def handler(signum: int, frame: Any) -> None:
+        if os.getpid() != main_pid:  # a pool worker being terminated: just end
+            os._exit(128 + signum)
+        raise KeyboardInterrupt
+
+    if sys.platform != "win32":
+        signal.signal(signal.SIGTERM, handler)
 
 
 def main(args: argparse.Namespace) -> int:
@@ -217,9 +245,11 @@ def main(args: argparse.Namespace) -> int:
         return 2
     setup = Setup(args.game, levels, args.seed, rules, args.budget_ms, getattr(args, "worlds", None))
     workers = getattr(args, "workers", None) or 2
+    _interrupt_on_term()
     summary = run(setup, args.deals, workers, progress=not getattr(args, "quiet", False))
     penalty = " (penalty points: lower is better)" if args.game in PENALTY_GAMES else ""
-    print(f"{args.game}: {args.deals} duplicate deals, seed {args.seed}{penalty}")
+    stopped = f" (stopped early: {args.deals} planned)" if "planned" in summary else ""
+    print(f"{args.game}: {summary['deals']} duplicate deals, seed {args.seed}{penalty}{stopped}")
     for level, item in summary["levels"].items():
         lo, hi = item["ci95"]
         print(f"  {level:<13} mean {item['mean']:+.3f} per deal  95% CI [{lo:+.3f}, {hi:+.3f}]  "

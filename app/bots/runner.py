@@ -5,11 +5,17 @@ so each decision runs in a ``concurrent.futures.ProcessPoolExecutor`` shared by 
 (created on first use, one worker per core unless ``configure`` says otherwise). The bot gets
 only the view, a ``random.Random(seed)`` and its budget; the answer is an action of the view's
 legal actions, or None when the bot does not act out of turn.
+
+A room never waits on a slow decision: when the pool has not answered within ``timeout_s``
+(default :func:`timeout_for`: three times the budget, at least ``MIN_TIMEOUT_S``), the
+decision is made at once in the calling process by the ``intermediate`` level (rules of thumb,
+well under a millisecond), and the pool's late answer is dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import random
@@ -21,6 +27,15 @@ from app.bots import get_bot
 
 _pool: Executor | None = None
 _workers: int | None = None
+log = logging.getLogger(__name__)
+
+MIN_TIMEOUT_S = 1.0  # a decision may take this long before the quick fallback answers
+FALLBACK_LEVEL = "intermediate"
+
+
+def timeout_for(budget_ms: int | None) -> float:
+    """How long a room waits for a decision of ``budget_ms`` (None: the bot's default)."""
+    return max(MIN_TIMEOUT_S, 3 * (budget_ms or 0) / 1000.0)
 
 
 def configure(workers: int | None = None, executor: Executor | None = None) -> None:
@@ -50,12 +65,21 @@ def choose_now(game: str, level: str, view: Mapping[str, Any], seed: int,
 
 async def decide(game: str, level: str, view: Mapping[str, Any], seed: int,
                  budget_ms: int | None = None, *, rules: Mapping[str, Any] | None = None,
-                 worlds: int | None = None) -> dict[str, Any] | None:
+                 worlds: int | None = None, timeout_s: float | None = None) -> dict[str, Any] | None:
     """Ask the bot of ``game`` at ``level`` for its action in ``view``, in the process pool.
 
     ``seed`` makes the choice reproducible; ``budget_ms`` caps the expert's thinking time.
-    Raises app.bots.UnknownBot for an unknown game or level.
+    After ``timeout_s`` seconds (default ``timeout_for(budget_ms)``) the quick fallback level
+    decides instead (same view, same seed). Raises app.bots.UnknownBot for an unknown game or
+    level.
     """
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_executor(), choose_now, game, level, dict(view), seed,
-                                      budget_ms, rules, worlds)
+    future = loop.run_in_executor(_executor(), choose_now, game, level, dict(view), seed,
+                                  budget_ms, rules, worlds)
+    wait = timeout_for(budget_ms) if timeout_s is None else timeout_s
+    try:
+        return await asyncio.wait_for(future, wait)
+    except TimeoutError:
+        log.warning("%s %s bot took over %.1f s: the %s level decides", game, level, wait,
+                    FALLBACK_LEVEL)
+        return choose_now(game, FALLBACK_LEVEL, view, seed, budget_ms, rules, worlds)

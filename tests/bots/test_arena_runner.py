@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from app.__main__ import main
-from app.bots import legal_of, runner
+from app.bots import arena, legal_of, runner
 from app.bots.arena import Setup, run
 from app.games.registry import get_game
 
@@ -35,17 +37,38 @@ def test_arena_is_reproducible_by_seed():
     assert first["difference"] == second["difference"]
 
 
+def test_an_interrupted_run_reports_the_deals_it_finished(monkeypatch):
+    """Ctrl-C or SIGTERM during a long run: the summary of the deals played so far."""
+    played = []
+    real = arena._worker
+
+    def worker(job):
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        played.append(job[1])
+        return real(job)
+
+    monkeypatch.setattr(arena, "_worker", worker)
+    setup = Setup("doppelkopf", ("intermediate", "beginner"), 4, {}, None, None)
+    report = run(setup, 50, workers=1, progress=False)
+    assert report["deals"] == 3 and report["planned"] == 50
+
+
 def test_arena_refuses_bad_levels(capsys):
     assert main(["arena", "--levels", "expert", "--deals", "4"]) == 2
     assert main(["arena", "--levels", "expert,wizard", "--deals", "4"]) == 2
 
 
-async def test_runner_decides_off_the_loop():
+def doppelkopf_view(seed: int) -> dict:
+    """Seat 1's view at the start of a Doppelkopf deal (its declaration)."""
     game = get_game("doppelkopf")
     rules = game.make_rules({})
-    deal, _ = game.deal(rules, 4, random.Random(2))
-    state = game.new_round(rules, 4, deal, [], 0)
-    view = game.view(state, 1)
+    deal, _ = game.deal(rules, 4, random.Random(seed))
+    return game.view(game.new_round(rules, 4, deal, [], 0), 1)
+
+
+async def test_runner_decides_off_the_loop():
+    view = doppelkopf_view(2)
     runner.configure(executor=ThreadPoolExecutor(max_workers=1))
     try:
         action = await runner.decide("doppelkopf", "intermediate", view, seed=4, budget_ms=10)
@@ -68,3 +91,30 @@ async def test_runner_uses_a_process_pool():
     finally:
         runner.configure()
     assert action in legal_of(view)
+
+
+async def test_a_slow_decision_falls_back_to_the_quick_level():
+    """A pool that does not answer in time never holds the room: the intermediate decides."""
+    view = doppelkopf_view(5)
+    gate = threading.Event()
+
+    def stuck(*args):
+        gate.wait(5)
+        return None
+
+    pool = ThreadPoolExecutor(max_workers=1)
+    runner.configure(executor=pool)
+    original = runner.choose_now
+    try:
+        runner.choose_now = lambda *a: stuck() if a[1] == "expert" else original(*a)  # type: ignore[assignment]
+        started = time.perf_counter()
+        action = await runner.decide("doppelkopf", "expert", view, seed=3, budget_ms=10, timeout_s=0.2)
+        waited = time.perf_counter() - started
+    finally:
+        runner.choose_now = original  # type: ignore[assignment]
+        gate.set()
+        runner.configure()
+    assert action in legal_of(view)
+    assert action == original("doppelkopf", "intermediate", view, 3, 10)
+    assert waited < 4.0  # it did not wait for the stuck worker (5 s)
+    assert runner.timeout_for(60) == runner.MIN_TIMEOUT_S and runner.timeout_for(2000) == 6.0

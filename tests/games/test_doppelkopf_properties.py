@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.games.base import IllegalAction
-from app.games.doppelkopf import GAME
+from app.games.doppelkopf import GAME, bits, engine
 from app.games.doppelkopf.cards import ALL_CARDS, deck
+from app.games.doppelkopf.tricks import playable_cards
 from app.scenario import load_scenario, replay
 from tests.games.randomplay import cards_in, play_random_round, scenario_of
 
@@ -144,3 +145,19 @@ def test_the_exported_action_list_replays_to_the_same_outcome(case):
     expected = GAME.outcome(played.states[-1])
     assert result["rounds"][0]["scores"] == list(expected.scores)
     assert result["rounds"][0]["details"] == expected.details
+
+
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(games)
+def test_the_bit_set_hands_agree_with_the_card_names(case):
+    """The engine's fast representation (hand masks, app.games.doppelkopf.bits) says what the
+    plain one says: the same cards in hand, and the cards the follow-suit rule of
+    app.games.doppelkopf.tricks.playable_cards allows."""
+    _, played = _play(case)
+    for state in played.states:
+        for seat in range(4):
+            assert Counter(bits.cards_of(state.masks[seat])) == Counter(state.hands[seat])
+        if state.phase == "play":
+            seat = state.to_move
+            expected = playable_cards(state.hands[seat], state.trick, state.order)
+            assert sorted(engine.playable(state, seat)) == sorted(expected)

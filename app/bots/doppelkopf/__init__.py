@@ -36,9 +36,9 @@ class DoppelkopfBot:
         legal = view["legal"]
         if not legal or view["to_move"] != view["seat"]:
             return None  # announcements are weighed at the own turn, not out of turn
-        if self.level == "beginner":
-            return _beginner(view, rng)
         rules = rules_for(view, self.rules)
+        if self.level == "beginner":
+            return _beginner(view, rng, rules)
         phase = view["phase"]
         if phase == "declare":
             if self.level == "expert":
@@ -66,12 +66,16 @@ class DoppelkopfBot:
         return legal[0]  # pragma: no cover - every phase with actions is handled above
 
 
-def _beginner(view: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A random legal move; always healthy, never an announcement, never taking a poverty."""
+def _beginner(view: Mapping[str, Any], rng: random.Random, rules: Rules) -> dict[str, Any]:
+    """A random legal move; healthy (with both queens of clubs: the wedding, or deliberately
+    the silent solo), never an announcement, never taking a poverty."""
     legal = view["legal"]
     phase = view["phase"]
     if phase == "declare":
-        return next(a for a in legal if a["value"] == "healthy")
+        value = "healthy"
+        if view["hand"].count("QC") == 2:
+            value = policy.two_queens_declaration(view["hand"], [a["value"] for a in legal], rules.nines)
+        return next(a for a in legal if a["value"] == value)
     if phase == "poverty_answer":
         return next(a for a in legal if a["value"] == "decline")
     plays = [a for a in legal if a["type"] != "announce"]

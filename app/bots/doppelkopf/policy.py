@@ -16,6 +16,7 @@ seat's own hand and public information of a :class:`~app.bots.doppelkopf.table.T
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -32,17 +33,19 @@ OPPONENT_WEIGHT = 0.6  # how much a seat of unknown party counts as an opponent
 SOLO_THRESHOLD = 4.5  # solo_strength a solo needs (about one hand in forty)
 
 
-_CLASSES: dict[int, tuple[Any, dict[str, tuple[str, ...]]]] = {}
+_CLASSES: dict[int, tuple[Any, tuple[tuple[str, tuple[tuple[str, int], ...]], ...]]] = {}
 
 
-def _classes(t: Table) -> dict[str, tuple[str, ...]]:
-    """Each suit class of the table's card order: its cards, highest first."""
+def _classes(t: Table) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    """Each suit class of the table's card order with its cards, highest first, and their
+    card points: ``((suit, ((card, points), ...)), ...)``."""
     entry = _CLASSES.get(id(t.order))
     if entry is None or entry[0] is not t.order:
         groups: dict[str, list[str]] = {}
         for card, suit in t.suit_of.items():
             groups.setdefault(suit, []).append(card)
-        classes = {suit: tuple(sorted(cards, key=lambda c: -t.power[c])) for suit, cards in groups.items()}
+        classes = tuple((suit, tuple((c, CARD_POINTS[c]) for c in sorted(cards, key=lambda c: -t.power[c])))
+                        for suit, cards in groups.items())
         entry = (t.order, classes)
         _CLASSES[id(t.order)] = entry
     return entry[1]
@@ -59,27 +62,26 @@ class Seen:
     __slots__ = ("unseen", "beaters", "count", "points", "total", "rel")
 
     def __init__(self, t: Table, me: int) -> None:
-        held: dict[str, int] = {}
-        for card in t.hands[me]:
-            held[card] = held.get(card, 0) + 1
+        held = Counter(t.hands[me])
         played = t.played
         unseen: dict[str, int] = {}
         beaters: dict[str, int] = {}
         count: dict[str, int] = {}
         points: dict[str, float] = {}
-        for suit, cards in _classes(t).items():
+        for suit, cards in _classes(t):
             above = 0
             total_points = 0
-            for card in cards:
-                n = 2 - played.get(card, 0) - held.get(card, 0)
+            for card, card_points in cards:
+                n = 2 - played.get(card, 0) - held[card]
                 unseen[card] = n
                 beaters[card] = above
                 above += n
-                total_points += n * CARD_POINTS[card]
+                total_points += n * card_points
             count[suit] = above
             points[suit] = total_points / above if above else 5.0
         self.unseen, self.beaters, self.count, self.points = unseen, beaters, count, points
-        self.total = sum(t.sizes) - t.sizes[me]
+        sizes = t.sizes
+        self.total = sizes[0] + sizes[1] + sizes[2] + sizes[3] - sizes[me]
         self.rel = [t.relation(me, seat) for seat in range(4)]
 
 
@@ -222,8 +224,22 @@ def solo_strength(hand: Sequence[str], solo: str, nines: bool) -> float:
     return trumps + tops * 0.5 + aces * 0.5 - losers * 1.2 - need
 
 
+def two_queens_declaration(hand: Sequence[str], options: Sequence[str], nines: bool) -> str:
+    """What a hand holding both queens of clubs declares, chosen deliberately: ``healthy``
+    makes it a silent solo (stille Hochzeit: played alone, with the trumps of a normal game,
+    which are a diamonds solo's), so it is said only when that solo is strong enough to be
+    declared; otherwise the wedding, which finds a partner. Without a wedding on offer the
+    silent solo is the only way. Raises ValueError for a hand without both queens."""
+    if hand.count("QC") != 2:
+        raise ValueError("the hand does not hold both queens of clubs")
+    if "wedding" not in options or solo_strength(hand, "solo_diamonds", nines) > SOLO_THRESHOLD:
+        return "healthy"
+    return "wedding"
+
+
 def choose_declaration(view: Mapping[str, Any], rules: Rules) -> str:
-    """Healthy, a solo only with a strong hand, wedding and poverty when held."""
+    """Healthy, a solo only with a strong hand, poverty when held; with both queens of clubs
+    the wedding or, deliberately, the silent solo (``two_queens_declaration``)."""
     options = [a["value"] for a in view["legal"]]
     hand = view["hand"]
     best, best_strength = None, SOLO_THRESHOLD
@@ -232,10 +248,12 @@ def choose_declaration(view: Mapping[str, Any], rules: Rules) -> str:
             strength = solo_strength(hand, value, rules.nines)
             if strength > best_strength:
                 best, best_strength = value, strength
+    if best == "solo_diamonds" and hand.count("QC") == 2:
+        return "healthy"  # the same trumps as a silent solo, which the others cannot see
     if best is not None:
         return best
-    if "wedding" in options:
-        return "wedding"
+    if hand.count("QC") == 2:
+        return two_queens_declaration(hand, options, rules.nines)
     if "poverty" in options:
         return "poverty"
     return "healthy"

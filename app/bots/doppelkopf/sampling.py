@@ -7,6 +7,11 @@ to be Kontra holds none, a bride holds her unplayed queens of clubs, and the car
 partner knows about lie where they must. Cards are placed most-constrained first, each to a
 seat chosen in proportion to its free places; a dead end restarts, and after a few restarts
 the void constraints are dropped rather than fail.
+
+Beyond these certainties the play tells more, and ``likelihood`` weighs a sampled deal by how
+well it explains what the others did (``Signals``): a seat that could not follow a plain suit
+and did not trump either mostly holds no trump; a seat that announced Re or Kontra mostly
+holds a strong hand (many trumps). The expert averages its worlds with these weights.
 """
 
 from __future__ import annotations
@@ -16,8 +21,62 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.bots.doppelkopf.table import QC, Table
-from app.games.doppelkopf.cards import deck
+from app.games.doppelkopf.cards import CARD_POINTS, deck
+from app.games.doppelkopf.contracts import TRUMP
 from app.games.doppelkopf.state import KONTRA, RE
+
+#: weight of a world that gives trumps to a seat that threw off a low card instead of trumping
+#: (first such discard, each further one)
+DISCARD_WITH_TRUMP = (0.5, 0.8)
+SMEAR_POINTS = 10  # a discard of this many card points is a smear (partner's trick): no signal
+#: weight of a world by the trumps (held and played) of a seat that announced Re / Kontra
+ANNOUNCER_TRUMPS = {0: 0.1, 1: 0.1, 2: 0.15, 3: 0.25, 4: 0.45, 5: 0.75}
+
+
+class Signals:
+    """What the others' play says beyond certainties, read from the view once per decision.
+
+    discards: per seat, how often it could not follow a plain suit and threw off a low plain
+    card (neither a trump nor a smear). announcers: the seats (not the own) that announced Re/Kontra themselves
+    in a game whose parties are hidden; played_trumps: trumps each seat has played.
+    """
+
+    def __init__(self, table: Table, view: Mapping[str, Any] | None) -> None:
+        suit_of = table.suit_of
+        self.discards = [0, 0, 0, 0]
+        self.played_trumps = [0, 0, 0, 0]
+        tricks = [trick["cards"] for trick in (view or {}).get("tricks", [])]
+        if view is not None and view.get("trick"):
+            tricks.append(view["trick"])
+        for plays in tricks:
+            led = suit_of[plays[0]["card"]]
+            for play in plays:
+                suit = suit_of[play["card"]]
+                if suit == TRUMP:
+                    self.played_trumps[play["seat"]] += 1
+                elif led != TRUMP and suit != led and CARD_POINTS[play["card"]] < SMEAR_POINTS:
+                    self.discards[play["seat"]] += 1
+        self.announcers: set[int] = set()
+        if table.contract in ("normal", "wedding", "poverty"):
+            for item in (view or {}).get("announcements", []):
+                if item["value"] in ("re", "kontra") and item["seat"] != table.me:
+                    self.announcers.add(item["seat"])
+
+    def likelihood(self, hands: list[list[str]], suit_of: Mapping[str, str], me: int) -> float:
+        """The weight of a sampled deal: how well it explains the signals (1.0: fully)."""
+        weight = 1.0
+        for seat in range(4):
+            if seat == me:
+                continue
+            discards, announced = self.discards[seat], seat in self.announcers
+            if not discards and not announced:
+                continue
+            trumps = sum(1 for card in hands[seat] if suit_of[card] == TRUMP)
+            if discards and trumps:
+                weight *= DISCARD_WITH_TRUMP[0] * (DISCARD_WITH_TRUMP[1] if discards > 1 else 1.0)
+            if announced:
+                weight *= ANNOUNCER_TRUMPS.get(trumps + self.played_trumps[seat], 1.0)
+        return weight
 
 
 class Sampler:
@@ -74,6 +133,12 @@ class Sampler:
         self.void_cards = {s: {c for c in set(remaining) if suit_of[c] in table.void[s]} | self.forbidden[s]
                            for s in self.others}
         self.free = {s: self.need[s] - len(self.forced[s]) for s in self.others}
+        self.signals = Signals(table, view)
+
+    def sample_weighted(self, rng: random.Random) -> tuple[list[list[str]], float]:
+        """A deal (as ``sample``) and its likelihood under the signals of the play."""
+        hands = self.sample(rng)
+        return hands, self.signals.likelihood(hands, self.table.suit_of, self.me)
 
     def sample(self, rng: random.Random) -> list[list[str]]:
         """Hands for all four seats (the own hand as it is)."""

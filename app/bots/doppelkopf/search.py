@@ -19,6 +19,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from app.bots.doppelkopf import endgame
 from app.bots.doppelkopf.policy import card_values, choose_card, choose_declaration, solo_strength
 from app.bots.doppelkopf.sampling import Sampler, random_hands
 from app.bots.doppelkopf.table import QC, Table
@@ -33,6 +34,8 @@ CARD_POINT_WEIGHT = 1.0 / 60  # game points per card point of the own party (smo
 MIN_WORLDS = 4
 CANDIDATES = 3  # cards searched: the intermediate's best few
 CLEAR_GAP = 25.0  # the intermediate's best is played unsearched when it leads by this (card points)
+SOLVE_TRICKS = 3  # from this many tricks left (the current one included) every world is solved
+FINISH_TRICKS = 2  # a playout is finished by the solver from this many tricks left
 
 
 def playout(sim: Table) -> None:
@@ -40,6 +43,28 @@ def playout(sim: Table) -> None:
     while len(sim.tricks) < sim.n_tricks:
         seat = sim.to_move
         sim.play(seat, choose_card(sim, seat))
+
+
+def playout_value(sim: Table, me: int) -> tuple[float, int]:
+    """Play ``sim`` out (policy, then the exact solver for the last ``FINISH_TRICKS`` tricks);
+    return ``me``'s seat value (score, own party's card points - 120)."""
+    while sim.n_tricks - len(sim.tricks) > FINISH_TRICKS or (
+            not endgame.solvable(sim) and len(sim.tricks) < sim.n_tricks):
+        seat = sim.to_move
+        sim.play(seat, choose_card(sim, seat))
+    if len(sim.tricks) < sim.n_tricks:
+        return endgame.finish(sim, me)
+    return seat_score(sim, me, sim.outcome_scores()), _party_points(sim, me)
+
+
+def seat_score(sim: Table, me: int, scores: Sequence[int]) -> float:
+    """``me``'s score of a finished world: game points, or (Doublehead Kids) the own team's
+    golden coins minus the other team's."""
+    if getattr(sim.rules, "scoring", None) is None:
+        return float(scores[me])
+    party = sim.party[me]
+    other = next((s for s in range(4) if sim.party[s] != party), None)
+    return float(scores[me] - (scores[other] if other is not None else 0))
 
 
 class Clock:
@@ -55,6 +80,71 @@ class Clock:
         return done < MIN_WORLDS or time.perf_counter() < self.deadline
 
 
+class CardSearch:
+    """The weighted mean seat value of each candidate card (and of announcing with it) over
+    sampled worlds: exact solutions once ``SOLVE_TRICKS`` tricks are left, else playouts.
+
+    announces: announcement actions to weigh; each is scored on the same playouts (played to
+    the end by the policy) with the own party's level raised.
+    """
+
+    def __init__(self, view: Mapping[str, Any], table: Table, cards: Sequence[str],
+                 announces: Sequence[Mapping[str, Any]] = ()) -> None:
+        self.table = table
+        self.cards = list(cards)
+        self.announces = list(announces)
+        self.sampler = Sampler(table, view)
+        self.totals = dict.fromkeys(cards, 0.0)
+        self.scores = dict.fromkeys(cards, 0.0)
+        self.gains = {(card, i): 0.0 for card in cards for i in range(len(self.announces))}
+        self.weight = 0.0
+        self.done = 0
+        self.solve = table.n_tricks - len(table.tricks) <= SOLVE_TRICKS and not self.announces
+
+    def _add(self, card: str, weight: float, score: float, points: int) -> None:
+        self.totals[card] += weight * (score + CARD_POINT_WEIGHT * points)
+        self.scores[card] += weight * score
+
+    def run(self, rng: random.Random, clock: Clock) -> None:
+        me = self.table.me
+        while clock.more(self.done):
+            hands, weight = self.sampler.sample_weighted(rng)
+            world = self.table.world(hands)
+            if self.solve and endgame.solvable(world):
+                for card, (score, points) in endgame.solved_values(world, me).items():
+                    if card in self.totals:
+                        self._add(card, weight, score, points)
+            else:
+                for card in self.cards:
+                    sim = world.copy()
+                    sim.play(me, card)
+                    if self.announces:
+                        playout(sim)  # to the end: the announcements are scored on these tricks
+                        score = seat_score(sim, me, sim.outcome_scores())
+                        for i, announce in enumerate(self.announces):
+                            raised = sim.outcome_scores(_raised(sim, me, announce))
+                            self.gains[card, i] += weight * (seat_score(sim, me, raised) - score)
+                        self._add(card, weight, score, _party_points(sim, me))
+                    else:
+                        self._add(card, weight, *playout_value(sim, me))
+            self.weight += weight
+            self.done += 1
+
+    def means(self) -> dict[str, float]:
+        """Each card's weighted mean seat value plus the card-point smoothing (to choose by)."""
+        weight = self.weight or 1.0
+        return {card: total / weight for card, total in self.totals.items()}
+
+    def expected(self) -> dict[str, float]:
+        """Each card's weighted mean seat value (the expected score itself)."""
+        weight = self.weight or 1.0
+        return {card: total / weight for card, total in self.scores.items()}
+
+    def announce_gain(self, card: str, index: int = 0) -> float:
+        """What announcement ``index`` adds on average when ``card`` is played."""
+        return self.gains[card, index] / (self.weight or 1.0)
+
+
 def search_play(view: Mapping[str, Any], table: Table, rng: random.Random, budget_ms: float,
                 worlds: int) -> dict[str, Any]:
     """The expert's action at its own turn in the play: a card, or first an announcement."""
@@ -65,35 +155,25 @@ def search_play(view: Mapping[str, Any], table: Table, rng: random.Random, budge
     if len(plays) == 1 and announce is None:
         return plays[0]
     cards = [a["card"] for a in plays]
+    solving = table.n_tricks - len(table.tricks) <= SOLVE_TRICKS and announce is None
     if len(cards) > 1:
         values = card_values(table, me, cards)
         cards.sort(key=lambda c: (-values[c], table.power[c], c))
         prior = cards[0]
         clear = values[cards[0]] - values[cards[1]] > CLEAR_GAP
-        cards = cards[:1] if clear else cards[:CANDIDATES]
+        if not solving:
+            cards = cards[:1] if clear else cards[:CANDIDATES]
         if len(cards) == 1 and announce is None:
             return next(a for a in plays if a["card"] == prior)
     prior = cards[0]
-    sampler = Sampler(table, view)
-    clock = Clock(budget_ms, worlds)
-    totals = dict.fromkeys(cards, 0.0)
-    with_announce = dict.fromkeys(cards, 0.0)
-    done = 0
-    while clock.more(done):
-        world = table.world(sampler.sample(rng))
-        for card in cards:
-            sim = world.copy()
-            sim.play(me, card)
-            playout(sim)
-            base = sim.outcome_scores()[me]
-            totals[card] += base + CARD_POINT_WEIGHT * _party_points(sim, me)
-            if announce is not None:
-                with_announce[card] += sim.outcome_scores(_raised(sim, me, announce))[me] - base
-        done += 1
-    totals[prior] += PRIOR_BONUS * done
-    best = max(cards, key=lambda c: (totals[c], c == prior))
-    if (announce is not None and done >= ANNOUNCE_MIN_WORLDS
-            and with_announce[best] / done > ANNOUNCE_MARGIN):
+    search = CardSearch(view, table, cards, [announce] if announce is not None else [])
+    search.run(rng, Clock(budget_ms, worlds))
+    means = search.means()
+    if not solving:
+        means[prior] += PRIOR_BONUS
+    best = max(cards, key=lambda c: (means[c], c == prior))
+    if (announce is not None and search.done >= ANNOUNCE_MIN_WORLDS
+            and search.announce_gain(best) > ANNOUNCE_MARGIN):
         return announce
     return next(a for a in plays if a["card"] == best)
 
@@ -156,32 +236,50 @@ def contract_table(rules: Rules, dealer: int, me: int, hands: Sequence[Sequence[
     return t
 
 
-def search_declaration(view: Mapping[str, Any], rules: Rules, rng: random.Random,
-                       budget_ms: float, worlds: int) -> dict[str, Any]:
-    """Healthy or a reservation: the intermediate's choice against the plausible solos."""
-    me = view["seat"]
-    legal = {a["value"]: a for a in view["legal"]}
+def declaration_candidates(view: Mapping[str, Any], rules: Rules) -> list[str]:
+    """What the expert weighs at its declaration: the intermediate's choice, healthy, the
+    wedding against the silent solo with both queens of clubs, and every solo of some
+    strength (a poverty follows the rule of thumb: its exchange is not simulated)."""
+    legal = [a["value"] for a in view["legal"]]
     hand = list(view["hand"])
     baseline = choose_declaration(view, rules)
-    if baseline == "poverty":
-        return legal[baseline]  # the poverty's exchange is not simulated: follow the rule of thumb
     candidates = [baseline]
-    if baseline != "healthy":
-        candidates.append("healthy")
+    if baseline == "poverty":
+        return candidates
+    for value in ("healthy", "wedding"):
+        if value in legal and value not in candidates:
+            candidates.append(value)
     for value in legal:
         if value.startswith("solo_") and value not in candidates and solo_strength(hand, value, rules.nines) > 0.0:
             candidates.append(value)
-    if len(candidates) == 1:
-        return legal[candidates[0]]
-    clock = Clock(budget_ms, worlds)
+    return candidates
+
+
+def declaration_values(view: Mapping[str, Any], rules: Rules, rng: random.Random, clock: Clock,
+                       candidates: Sequence[str]) -> dict[str, float]:
+    """Each candidate declaration's mean seat value over random deals of the other hands,
+    played out (policy, exact last tricks) as if it were the contract."""
+    me = view["seat"]
+    hand = list(view["hand"])
     totals = dict.fromkeys(candidates, 0.0)
     done = 0
     while clock.more(done):
         hands = random_hands(rules.nines, hand, me, rng)
         for value in candidates:
             sim = contract_table(rules, view["dealer"], me, hands, value)
-            playout(sim)
-            totals[value] += sim.outcome_scores()[me]
+            score, points = playout_value(sim, me)
+            totals[value] += score + CARD_POINT_WEIGHT * points
         done += 1
-    best = max(candidates, key=lambda c: (totals[c], c == baseline))
+    return {value: total / max(done, 1) for value, total in totals.items()}
+
+
+def search_declaration(view: Mapping[str, Any], rules: Rules, rng: random.Random,
+                       budget_ms: float, worlds: int) -> dict[str, Any]:
+    """Healthy or a reservation: the intermediate's choice against the alternatives."""
+    legal = {a["value"]: a for a in view["legal"]}
+    candidates = declaration_candidates(view, rules)
+    if len(candidates) == 1:
+        return legal[candidates[0]]
+    values = declaration_values(view, rules, rng, Clock(budget_ms, worlds), candidates)
+    best = max(candidates, key=lambda c: (values[c], c == candidates[0]))
     return legal[best]

@@ -82,11 +82,9 @@ class Doppelkopf:
     def to_act(self, state: State) -> tuple[int, ...]:
         return () if state.to_move is None else (state.to_move,)
 
-    def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
-        return engine.legal_actions(state, seat)
-
-    def apply(self, state: State, action: Mapping[str, Any]) -> tuple[State, list[dict[str, Any]]]:
-        return engine.apply(state, action)
+    # the engine's functions themselves (no wrapper call: these are the hot path of a search)
+    legal_actions = staticmethod(engine.legal_actions)
+    apply = staticmethod(engine.apply)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)

@@ -36,6 +36,14 @@ def min_cards(state: State, level: int) -> int:
     return state.rules.hand_size - 1 - level - state.shift
 
 
+def earliest_possible(state: State) -> int:
+    """A seat holding fewer cards than this may announce nothing now (a quick bound for
+    callers that ask often): every announcement needs ``min_cards(state, level)`` of a level
+    above its party's, or one card fewer as a reply to the opponents' level."""
+    re, kontra = state.levels
+    return state.rules.hand_size - 2 - state.shift - (re if re > kontra else kontra)
+
+
 def announcement_window_open(state: State) -> bool:
     """Whether announcements are possible at all now (play phase, wedding clarified)."""
     if state.phase != "play" or not state.rules.announcements or state.re_party is None:
@@ -45,30 +53,35 @@ def announcement_window_open(state: State) -> bool:
 
 def allowed_levels(state: State, seat: int) -> tuple[list[int], bool]:
     """The levels ``seat`` may announce now, and whether its Re/Kontra would be a late reply."""
-    if not announcement_window_open(state):
+    re_party = state.re_party
+    if (state.phase != "play" or re_party is None or not state.rules.announcements
+            or (state.contract == "wedding" and state.clarified_at is None)):
         return [], False
-    party = state.party_of(seat)
-    assert party is not None
+    party = RE if re_party[seat] else KONTRA
     if state.late_reply[party]:
         return [], False
     own, opponents = state.levels[party], state.levels[1 - party]
     if own >= 4:
         return [], False
     cards = len(state.hands[seat])
-    if cards >= min_cards(state, own + 1):
+    latest = state.rules.hand_size - 1 - state.shift  # min_cards(state, level) == latest - level
+    if cards >= latest - own - 1:
         return list(range(own + 1, 5)), False
-    if own == -1 and opponents >= 0 and cards >= min_cards(state, opponents) - 1:
+    if own == -1 and opponents >= 0 and cards >= latest - opponents - 1:
         return [0], True
     return [], False
 
 
+_VALUES = tuple(tuple(value_of(party, level) for level in range(5)) for party in (RE, KONTRA))
+
+
 def allowed_announcements(state: State, seat: int) -> list[str]:
     """The announcement names ``seat`` may make now (each implies the steps it skips)."""
-    party = state.party_of(seat)
     levels, _ = allowed_levels(state, seat)
-    if party is None:
+    if not levels:
         return []
-    return [value_of(party, level) for level in levels]
+    names = _VALUES[RE if state.re_party[seat] else KONTRA]  # type: ignore[index]
+    return [names[level] for level in levels]
 
 
 def announce(state: State, seat: int, level: int) -> list[tuple[int, str]]:

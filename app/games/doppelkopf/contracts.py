@@ -8,9 +8,10 @@ the plain suit letter) and its power within that class (higher beats lower).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
+from app.games.doppelkopf.bits import mask_of_set
 from app.games.doppelkopf.cards import RANKS, SUITS, distinct_cards
 
 TRUMP = "T"  # suit class of trumps; plain suits use their letter C S H D
@@ -30,12 +31,21 @@ class CardOrder:
     suit_of: card → ``TRUMP`` or its plain suit letter (the suit that must be followed).
     power: card → rank within its suit class; a higher number beats a lower one.
     trumps: the trumps, highest first.
+    masks: suit class → the bits of its cards in a hand mask (app.games.doppelkopf.bits),
+        derived from ``suit_of``.
     """
 
     name: str
     suit_of: dict[str, str]
     power: dict[str, int]
     trumps: tuple[str, ...]
+    masks: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        classes: dict[str, list[str]] = {}
+        for card, suit in self.suit_of.items():
+            classes.setdefault(suit, []).append(card)
+        object.__setattr__(self, "masks", {suit: mask_of_set(cards) for suit, cards in classes.items()})
 
     def is_trump(self, card: str) -> bool:
         """Whether ``card`` is a trump in this order."""

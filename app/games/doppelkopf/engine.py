@@ -9,6 +9,7 @@ from typing import Any
 
 from app.games.base import IllegalAction, quoted
 from app.games.doppelkopf import announcements as ann
+from app.games.doppelkopf import bits
 from app.games.doppelkopf.cards import CARD_POINTS, FOX, QUEEN_OF_CLUBS, SUIT_NAMES
 from app.games.doppelkopf.contracts import TRUMP, card_order, order_name_of
 from app.games.doppelkopf.modes import (
@@ -26,15 +27,19 @@ from app.games.doppelkopf.reservations import (
     winning_reservation,
 )
 from app.games.doppelkopf.state import Play, State, Trick
-from app.games.doppelkopf.tricks import playable_cards, trick_winner
+from app.games.doppelkopf.tricks import trick_winner
 
 Event = dict[str, Any]
+_new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__
 
 
 def _replace_hand(state: State, seat: int, hand: Sequence[str]) -> None:
     hands = list(state.hands)
     hands[seat] = tuple(hand)
     state.hands = tuple(hands)
+    masks = list(state.masks)
+    masks[seat] = bits.mask_of(hand)
+    state.masks = tuple(masks)
 
 
 def _without(hand: Sequence[str], cards: Sequence[str]) -> list[str]:
@@ -45,8 +50,9 @@ def _without(hand: Sequence[str], cards: Sequence[str]) -> list[str]:
 
 
 def _holder_of_both(state: State, card: str) -> int | None:
-    for seat, hand in enumerate(state.hands):
-        if hand.count(card) == 2:
+    both = bits.BOTH[card]
+    for seat, mask in enumerate(state.masks):
+        if mask & both == both - bits.UNIT[card]:  # the pair's bits read 2: both copies
             return seat
     return None
 
@@ -74,9 +80,10 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
     if phase == "play":
         actions: list[dict[str, Any]] = []
         if seat == state.to_move:
-            actions = [{"seat": seat, "type": "play", "card": card}
-                       for card in playable_cards(state.hands[seat], state.trick, state.order)]
-        if state.rules.announcements and not is_computer_seat(state.rules, seat):
+            actions = [{"seat": seat, "type": "play", "card": card} for card in playable(state, seat)]
+        rules = state.rules
+        if (rules.announcements and len(state.hands[seat]) >= ann.earliest_possible(state)
+                and not is_computer_seat(rules, seat)):
             actions += [{"seat": seat, "type": "announce", "value": value}
                         for value in ann.allowed_announcements(state, seat)]
         return actions
@@ -97,6 +104,17 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
     return []
 
 
+def playable(state: State, seat: int) -> tuple[str, ...]:
+    """The distinct cards ``seat`` may play into the current trick (follow suit; see
+    app.games.doppelkopf.tricks.playable_cards), from the hand masks, in sorted name order."""
+    mask = state.masks[seat]
+    trick = state.trick
+    if trick:
+        order = state.order
+        mask = mask & order.masks.get(order.suit_of[trick[0][1]], 0) or mask
+    return bits.distinct(mask)
+
+
 def declarations_for(state: State, seat: int) -> list[str]:
     """What ``seat`` may declare: its hand's reservations (a duel-mode computer: no solo)."""
     values = allowed_declarations(state.hands[seat], state.rules)
@@ -112,12 +130,13 @@ def apply(state: State, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
 
     Raises IllegalAction with a reason a player can read; ``state`` is never changed.
     """
-    if not isinstance(action, Mapping):
+    if action.__class__ is not dict and not isinstance(action, Mapping):
         raise IllegalAction("an action must be an object")
     seat = action.get("seat")
-    if type(seat) is not int or not 0 <= seat < 4:
+    if seat.__class__ is not int or not 0 <= seat < 4:
         raise IllegalAction("seat must be 0, 1, 2 or 3")
-    handler = _HANDLERS.get(action.get("type"))  # type: ignore[arg-type]
+    kind = action.get("type")
+    handler = _HANDLERS.get(kind) if kind.__class__ is str else None
     if handler is None:
         raise IllegalAction(f"unknown action type {quoted(action.get('type'))}")
     if state.phase == "done":
@@ -169,7 +188,8 @@ def _resolve_reservations(state: State, events: list[Event]) -> None:
         holder = _holder_of_both(state, QUEEN_OF_CLUBS)
         if holder is None:
             state.contract = "normal"
-            state.re_party = tuple(QUEEN_OF_CLUBS in hand for hand in state.hands)
+            qc = bits.BOTH[QUEEN_OF_CLUBS]
+            state.re_party = tuple(bool(mask & qc) for mask in state.masks)
         else:
             state.contract, state.declarer = "silent_solo", holder
             state.re_party = tuple(seat == holder for seat in range(4))
@@ -342,24 +362,33 @@ def _announce_refusal(state: State, party: int, level: int, value: str) -> str:
 
 
 def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
-    _need_turn(state, seat, "play", "play")
+    if state.phase != "play" or state.to_move != seat:
+        _need_turn(state, seat, "play", "play")
     card = action.get("card")
-    hand = state.hands[seat]
-    if not isinstance(card, str) or card not in hand:
+    mask = state.masks[seat]
+    if card.__class__ is not str or not mask & bits.BOTH.get(card, 0):
         raise IllegalAction(f"you do not hold {quoted(card)}")
-    if state.trick:
-        suit_of = state.order.suit_of
-        led = suit_of[state.trick[0].card]
-        if suit_of[card] != led and any(suit_of[held] == led for held in hand):
+    trick = state.trick
+    if trick:
+        order = state.order
+        led = order.suit_of[trick[0].card]
+        if order.suit_of[card] != led and mask & order.masks.get(led, 0):
             raise IllegalAction("must follow suit " + ("trump" if led == TRUMP else SUIT_NAMES[led]))
     new = state.clone()
-    _replace_hand(new, seat, _without(hand, [card]))
-    new.trick = state.trick + (Play(seat, card),)
+    hand = state.hands[seat]
+    index = hand.index(card)
+    hands = list(state.hands)
+    hands[seat] = hand[:index] + hand[index + 1:]
+    new.hands = tuple(hands)
+    masks = list(state.masks)
+    masks[seat] = mask - bits.UNIT[card]
+    new.masks = tuple(masks)
+    new.trick = trick = (*trick, _new_tuple(Play, (seat, card)))
     events: list[Event] = [{"type": "played", "seat": seat, "card": card}]
     if card == FOX and state.swines == seat and not state.swines_shown:
         new.swines_shown = True
         events.append({"type": "swines", "seat": seat})
-    if len(new.trick) < 4:
+    if len(trick) < 4:
         new.to_move = (seat + 1) % 4
     else:
         _complete_trick(new, events)
@@ -369,8 +398,10 @@ def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
 def _complete_trick(state: State, events: list[Event]) -> None:
     last = len(state.tricks) == state.rules.hand_size - 1
     winner = trick_winner(state.trick, state.order, state.rules, last_trick=last)
-    points = sum(CARD_POINTS[play.card] for play in state.trick)
-    state.tricks = state.tricks + (Trick(state.leader, state.trick, winner, points),)
+    first, second, third, fourth = state.trick
+    points = (CARD_POINTS[first[1]] + CARD_POINTS[second[1]] + CARD_POINTS[third[1]]
+              + CARD_POINTS[fourth[1]])
+    state.tricks = (*state.tricks, _new_tuple(Trick, (state.leader, state.trick, winner, points)))
     state.trick = ()
     state.leader = state.to_move = winner
     events.append(trick_event(state.rules, winner, points, len(state.tricks) - 1))

@@ -40,8 +40,9 @@ def duel_deal_ok(hands: list[list[str]]) -> bool:
 def deal_hands(rules: Rules, rng: random.Random) -> list[list[str]]:
     """Shuffle and deal four hands (dealt again in duel mode until duel_deal_ok)."""
     size = rules.hand_size
+    full = deck(rules.nines)
     while True:
-        cards = deck(rules.nines)
+        cards = list(full)
         rng.shuffle(cards)
         hands = [sorted(cards[seat * size:(seat + 1) * size]) for seat in range(4)]
         if rules.table_mode != "duel" or duel_deal_ok(hands):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from app.games.doppelkopf.bits import mask_of
 from app.games.doppelkopf.contracts import CardOrder, card_order
 from app.games.doppelkopf.rules import Rules
 
@@ -39,7 +40,8 @@ class State:
     phase: ``declare`` → (``wedding_partner`` | ``poverty_give`` → ``poverty_answer`` →
         ``poverty_return``) →
         ``play`` → ``done``.
-    hands: each seat's cards now; deal: as dealt.
+    hands: each seat's cards now; deal: as dealt. masks: the same hands as bit sets
+        (app.games.doppelkopf.bits), kept in step with ``hands`` by the engine.
     declarations: per seat None (not yet), ``healthy`` or the reservation declared.
     contract: once resolved: ``normal``, ``wedding``, ``poverty``, ``silent_solo``, a solo name,
         or ``redeal``. declarer: soloist, bride or poor player; partner: wedding partner or
@@ -51,11 +53,42 @@ class State:
     shift: how many cards later the announcement deadlines fall (wedding clarification).
     """
 
+    __slots__ = (
+        "rules",
+        "players",
+        "dealer",
+        "deal",
+        "hands",
+        "masks",
+        "phase",
+        "to_move",
+        "declarations",
+        "contract",
+        "declarer",
+        "partner",
+        "re_party",
+        "order",
+        "swines",
+        "swines_shown",
+        "poverty_cards",
+        "poverty_answers",
+        "trick",
+        "leader",
+        "tricks",
+        "levels",
+        "late_reply",
+        "announcements",
+        "clarified_at",
+        "shift",
+        "redeal",
+    )
+
     rules: Rules
     players: int
     dealer: int
     deal: tuple[tuple[str, ...], ...]
     hands: tuple[tuple[str, ...], ...]
+    masks: tuple[int, ...]
     phase: str
     to_move: int | None
     declarations: tuple[str | None, ...]
@@ -84,6 +117,7 @@ class State:
         self.dealer = dealer
         self.deal = deal
         self.hands = deal
+        self.masks = tuple(mask_of(hand) for hand in deal)
         self.phase = "declare"
         self.to_move = (dealer + 1) % 4
         self.declarations = (None,) * 4
@@ -107,10 +141,9 @@ class State:
         self.redeal = None
 
     def clone(self) -> State:
-        """A shallow copy (every field is immutable, so this is a full copy)."""
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        return new
+        """A shallow copy (every field is immutable, so this is a full copy; the engine
+        replaces the fields that change, never mutates them)."""
+        return _clone(self)
 
     def party_of(self, seat: int) -> int | None:
         """RE or KONTRA for ``seat`` once the engine knows its party, else None."""
@@ -154,3 +187,17 @@ class State:
             "announcements": [{"seat": s, "value": v} for s, v in self.announcements],
             "redeal": self.redeal,
         }
+
+
+def _make_clone() -> Any:
+    """``State.clone`` as straight-line code over the slots (a loop of setattr costs three
+    times as much, and the engine clones once per action)."""
+    lines = ["def clone(state):", "    new = new_state(State)"]
+    lines += [f"    new.{name} = state.{name}" for name in State.__slots__]
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"State": State, "new_state": object.__new__}
+    exec("\n".join(lines), namespace)  # noqa: S102 - code built from the slot names above
+    return namespace["clone"]
+
+
+_clone = _make_clone()
