@@ -127,6 +127,23 @@ class Back(_Action):
     type: Literal["back"]
 
 
+class NextDeal(_Action):
+    """Between deals: ready for the next one (every game; app.rooms.intermission)."""
+
+    type: Literal["next_deal"]
+
+
+class Rematch(_Action):
+    """After the match: accept (default) or decline a rematch (every game)."""
+
+    type: Literal["rematch"]
+    accept: bool = True
+
+
+#: the table's own actions, accepted at every game's table besides the game's actions
+TABLE_ACTIONS = (Back, NextDeal, Rematch)
+
+
 class PlayCard(_Action):
     """Doppelkopf, Doublehead Kids: play a card."""
 
@@ -203,8 +220,8 @@ class DeclineBonus(_Action):
 
 
 def _actions(*models: type[_Action]) -> tuple[TypeAdapter[Any], frozenset[str]]:
-    union = Annotated[Union[(Back, *models)], Field(discriminator="type")]  # noqa: UP007
-    types = frozenset(t for m in (Back, *models)
+    union = Annotated[Union[(*TABLE_ACTIONS, *models)], Field(discriminator="type")]  # noqa: UP007
+    types = frozenset(t for m in (*TABLE_ACTIONS, *models)
                       for t in m.model_fields["type"].annotation.__args__)
     return TypeAdapter(union), types
 

@@ -555,7 +555,8 @@ class Lobby:
                               players=old.players, deals=old.deals, opponents=old.opponents,
                               skill=old.skill, secret=secrets.token_urlsafe(16),
                               owner_id=old.owner_id, turn_seconds=old.turn_seconds,
-                              status="playing", created_at=self._clock.now(), create_key=key)
+                              status="playing", created_at=self._clock.now(), create_key=key,
+                              seated=old.players)  # every seat held: people or computers
             db.add(table)
             try:
                 await db.flush()

@@ -618,7 +618,7 @@ class TableActor:
         if progress is None or not progress.match_over():
             self._error(conn, "illegal", "a rematch is offered once the match is over")
             return
-        accept = action.get("accept", True) is not False
+        accept = action.get("accept", True)
         self._between.vote(seat, accept)
         self._broadcast(None, [{"type": "rematch", "seat": seat, "accept": accept}])
         await self._after_presence_change()

@@ -148,17 +148,17 @@ async def test_an_action_whose_result_cannot_be_stored_or_sent_is_not_logged(gam
     game, actor, task, store, conns = await _table(game_name)
     seat, conn, move = _mover(game, actor, conns)
     conn.pending()
-    real_apply = type(game).apply
+    real_apply = game.apply  # the game object's own (a staticmethod or a method)
     faults = {"left": 1}
 
-    def huge_apply(self, state, action):
-        new_state, events = real_apply(self, state, action)
+    def huge_apply(state, action):
+        new_state, events = real_apply(state, action)
         if faults["left"]:
             faults["left"] -= 1
             events = [*events, {"type": "note", "value": 10**30}]
         return new_state, events
 
-    monkeypatch.setattr(type(game), "apply", huge_apply)
+    monkeypatch.setattr(game, "apply", huge_apply)
     seq = actor.seq
     actor.act(conn, move)
     await actor.idle()
