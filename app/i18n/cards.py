@@ -18,14 +18,14 @@ SUITS = {"C": N_("clubs"), "S": N_("spades"), "H": N_("hearts"), "D": N_("diamon
 #: Doublehead Kids: the picture names (app/games/doublehead_kids/names.py) as msgids
 KID_NAMES = {
     "King Friedrich": N_("King Friedrich"), "Prince / Princess": N_("Prince / Princess"),
-    "Queen Elisabeth": N_("Queen Elisabeth"), "court lady Antoinette": N_("court lady Antoinette"),
-    "court lady Wilhelmine": N_("court lady Wilhelmine"), "Karlchen": N_("Karlchen"),
+    "Queen Elisabeth": N_("Queen Elisabeth"), "Court lady Antoinette": N_("Court lady Antoinette"),
+    "Court lady Wilhelmine": N_("Court lady Wilhelmine"), "Karlchen": N_("Karlchen"),
     "Knight": N_("Knight"), "Foxy": N_("Foxy"), "August the Strong": N_("August the Strong"),
     "Bishop Marc-Antoine": N_("Bishop Marc-Antoine"), "Jester Kunz": N_("Jester Kunz"),
-    "castle": N_("castle"), "Earl Ernst August": N_("Earl Ernst August"),
-    "Earl Georg": N_("Earl Georg"), "soldier": N_("soldier"),
+    "Castle": N_("Castle"), "Earl Ernst August": N_("Earl Ernst August"),
+    "Earl Georg": N_("Earl Georg"), "Soldier": N_("Soldier"),
 }
-KID_FAMILIES = {"cross": N_("crosses"), "spade": N_("spades"), "heart": N_("hearts")}
+KID_FAMILIES = {"cross": N_("cross"), "spade": N_("spade"), "heart": N_("heart")}
 COLOURS = {"P": N_("pink"), "G": N_("green"), "Y": N_("yellow"), "N": N_("navy")}
 
 
@@ -33,14 +33,14 @@ def card_name(game: str, code: str) -> str:
     """The name of card ``code`` of ``game`` in the current language.
 
     Doppelkopf: "Queen of clubs"; Doublehead Kids: its picture name, with the earl family where
-    the name is shared ("castle of spades"); Doppelganger Tricks: "navy 7"; Doppio: "card 11"
+    the name is shared, as the table names it ("Castle (spade)"); Doppelganger Tricks: "navy 7"; Doppio: "card 11"
     or "bonus card (-2)". An unknown code is returned as it is.
     """
     if game == "doublehead_kids" and code in KID_CARDS:
         name = gettext(KID_NAMES[KID_CARDS[code]])
         family = family_of(code)
         if family in KID_FAMILIES:
-            return gettext("%(name)s of %(family)s", name=name, family=gettext(KID_FAMILIES[family]))
+            return gettext("%(name)s (%(family)s)", name=name, family=gettext(KID_FAMILIES[family]))
         return name
     if game == "doppelganger_tricks" and code[:1] in COLOURS:
         return gettext("%(colour)s %(number)s", colour=gettext(COLOURS[code[0]]), number=code[1:])

@@ -26,9 +26,9 @@ CRESTS = {"royal": "♛", "cross": "♣", "spade": "♠", "heart": "♥"}
 #: the picture of each Kids card, as the Kids table draws it (static/js/games/kids.js GLYPH)
 KID_PICTURES = {
     "King Friedrich": "♔", "Prince / Princess": "♚", "Queen Elisabeth": "♕",
-    "court lady Antoinette": "♛", "court lady Wilhelmine": "♛", "Karlchen": "☺", "Knight": "♘",
+    "Court lady Antoinette": "♛", "Court lady Wilhelmine": "♛", "Karlchen": "☺", "Knight": "♘",
     "Foxy": "✦", "August the Strong": "⚔", "Bishop Marc-Antoine": "♗", "Jester Kunz": "♫",
-    "castle": "♖", "Earl Ernst August": "♜", "Earl Georg": "♞", "soldier": "♙",
+    "Castle": "♖", "Earl Ernst August": "♜", "Earl Georg": "♞", "Soldier": "♙",
 }
 
 
