@@ -34,8 +34,9 @@ Cost (profiled with cProfile): the actor's own projection is about half of it; t
 computed once per step, not per message); the computer players are the random ones (a leak is
 about the server's projection, not about bot strength); no sleeps (``ManualClock``, no bot
 delay); the games run in pieces of ``CHUNK`` on two worker processes. The printed summary gives
-the CPU seconds per game (docs/security.md, "Proofs"). ``DOPPELRUNDE_LEAK_GAMES`` sets fewer games
-while developing. Every seat count of a game is played (game ``n`` of a game seats
+the CPU seconds per game (docs/security.md, "Proofs"). By default the suite plays 300 games of each
+game (about 90 CPU-s, so CI stays short); ``DOPPELRUNDE_LEAK_GAMES=1000`` is the full run of
+docs/security.md, and a small number (50) suits development. Every seat count of a game is played (game ``n`` of a game seats
 ``player_counts[n % len(player_counts)]``).
 """
 
@@ -64,8 +65,8 @@ from app.rooms.match import RoundRecord
 from app.rooms.store import SeatInfo, TableInfo
 
 GAMES = ["doppelkopf", "doublehead_kids", "doppelganger_tricks", "doppio"]
-#: games of each game (DOPPELRUNDE_LEAK_GAMES overrides, e.g. 50 while developing)
-GAMES_PER_GAME = int(os.environ.get("DOPPELRUNDE_LEAK_GAMES", "1000"))
+#: games of each game: 300 in the suite; DOPPELRUNDE_LEAK_GAMES=1000 for the full run
+GAMES_PER_GAME = int(os.environ.get("DOPPELRUNDE_LEAK_GAMES", "300"))
 #: other legal actions of the acting seat compared with each accepted action (secret decisions)
 ALTERNATIVES = 3
 #: games per piece of work handed to a worker process
@@ -314,7 +315,8 @@ def chunks(games: list[str], per_game: int, size: int = CHUNK) -> list[tuple[str
 
 @pytest.mark.slow
 def test_no_message_to_a_seat_shows_another_seats_cards_or_secret_bid():
-    """GAMES_PER_GAME (1,000) games of each game, in pieces on two worker processes."""
+    """GAMES_PER_GAME (300; 1,000 in the full run) games of each game, in pieces on two worker
+    processes."""
     games = [g for g in GAMES if g in available_games()]
     assert games == GAMES, f"missing games: {set(GAMES) - set(games)}"
     ctx = multiprocessing.get_context("spawn")
