@@ -276,6 +276,12 @@ AudioContext.prototype.createOscillator = ((original) => function (...args) {
   window.tones = (window.tones || 0) + 1; return original.apply(this, args); })(AudioContext.prototype.createOscillator);"""
 
 
+#: sets window.sawHeld once a completed trick has been in the trick zone
+SEE_HELD = """() => new MutationObserver(() => {
+  if (document.querySelector('#trick.held')) window.sawHeld = true;
+}).observe(document.body, {subtree: true, childList: true, attributes: true})"""
+
+
 def test_motion_and_sound_settings_hold_the_trick_reduced_motion_and_silence(browser, site):
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})  # the real pacing
     ctx.add_init_script(COUNT_ANIMATIONS)
@@ -315,10 +321,13 @@ def test_motion_and_sound_settings_hold_the_trick_reduced_motion_and_silence(bro
     page.reload()
     page.wait_for_function(MY_TURN, timeout=30000)
     assert page.evaluate("document.documentElement.classList.contains('reduced-motion')")
-    for _ in range(3):
+    page.evaluate(SEE_HELD)
+    for _ in range(12):  # the whole deal: no pause, a completed trick stays until the next card
         page.wait_for_function(MY_TURN, timeout=30000)
         if over(page):
             break
+        cards = page.locator("#trick .trick-card").count()
+        assert cards or not page.evaluate("window.sawHeld"), "the completed trick left with no pause"
         seq = page.evaluate("window.doppelrunde.seq")
         keyboard_move(page)
         page.wait_for_function(f"() => window.doppelrunde.seq > {seq}", timeout=30000)

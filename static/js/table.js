@@ -133,6 +133,7 @@ document.addEventListener("keydown", () => { keyboardUser = true; }, true);
 document.addEventListener("pointerdown", () => { keyboardUser = false; }, true);
 
 function draw(step, opts) {
+  opts = withLingering(step, opts);
   const now = rememberFocus();
   if (now.group || !focusMemo) focusMemo = now;
   const ctx = context(step);
@@ -150,6 +151,19 @@ function draw(step, opts) {
   const seating = $("seating");
   if (seating && step.state.table.status !== "open") seating.hidden = true;
   return ctx;
+}
+
+// Reduced motion: the last completed trick stays in the trick zone (held) until the next card
+// of the same deal is played, as no pause shows it.
+let lingering = null;
+
+function withLingering(step, opts) {
+  const view = step.state.view;
+  if (opts.held || !lingering || !view || view.round !== lingering.round || plugin.trick(view).length) {
+    if (!opts.held) lingering = null;
+    return opts;
+  }
+  return {...opts, held: lingering.done};
 }
 
 function timersOf(step) {
@@ -233,7 +247,7 @@ async function showStep(step, mine) {
     if (!handRects.has(button.dataset.card)) handRects.set(button.dataset.card, button.getBoundingClientRect());
   }
   shown = step;
-  const {fly, pause, collect} = timings();
+  const {fly, pause, collect, linger} = timings();
   draw(step, {interactive: false, held: done});
   tellEvents(step.events);
   if (fresh.length) {
@@ -246,7 +260,11 @@ async function showStep(step, mine) {
     if (fresh.some((p) => p.seat !== step.state.you)) playSound("card");
   }
   if (mine !== generation) return;
-  if (done) {
+  if (done && linger) {
+    playSound("trick");
+    lingering = {done, round: next.round};
+    draw(step, {interactive: false});
+  } else if (done) {
     playSound("trick");
     await wait(pause);
     if (mine !== generation) return;

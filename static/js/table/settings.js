@@ -41,17 +41,19 @@ function pace() {
   return scale > 0 && scale <= 1 ? scale : 1;
 }
 
-/** Timings in ms for the current settings: {fly, pause, collect}. Under reduced motion nothing
- * moves (fly and collect 0) and plays follow each other without pacing; the completed trick
- * still stays in view for the pause (reading time, not motion). */
+/** Timings in ms for the current settings: {fly, pause, collect, linger}. Under reduced motion
+ * nothing moves and nothing waits (fly, pause and collect 0): events follow each other without
+ * pacing, and ``linger`` says that a completed trick stays in the trick zone until the next card
+ * is played instead of being held for the pause. */
 export function timings() {
   const now = settings();
   const speed = SPEEDS[now.speed];
   const scale = pace();
   return {
     fly: now.reducedMotion ? 0 : speed.fly * scale,
-    pause: speed.pause * scale,
+    pause: now.reducedMotion ? 0 : speed.pause * scale,
     collect: now.reducedMotion ? 0 : speed.collect * scale,
+    linger: now.reducedMotion,
   };
 }
 
