@@ -696,9 +696,6 @@ class TableActor:
             if self._seat_bot(seat) is None and not self._seat_connected(seat):
                 self._queue.put_nowait(("autopass", seat, number))
 
-    def _seat_connected(self, seat: int) -> bool:
-        return any(s == seat for _c, s in self._conns.values())
-
     # --- turns -------------------------------------------------------------------------------
 
     def _schedule_turns(self, keep_deadlines: bool = False) -> None:
