@@ -80,6 +80,34 @@ def _summary(entries: list[dict[str, Any]], tolerance: float) -> dict[str, Any]:
     }
 
 
+def document(game: str, rounds: int, entries: list[dict[str, Any]], *, seed: int,
+             budget_ms: float, worlds: int) -> dict[str, Any]:
+    """The analysis document from the decisions' entries (see :func:`analyse` for its shape)."""
+    estimator = estimator_for(game)
+    tolerance = estimator.tolerance
+    summaries = [{"round": index, **_summary([e for e in entries if e["round"] == index], tolerance)}
+                 for index in range(rounds)]
+    costly = sorted((e for e in entries if e["analysed"] and e["cost"] > tolerance),
+                    key=lambda e: (-e["cost"], e["round"], e["index"]))
+    return {
+        "game": game,
+        "seat": entries[0]["action"]["seat"] if entries else None,
+        "unit": estimator.unit,
+        "lower_is_better": estimator.lower_is_better,
+        "what": list(estimator.what),
+        "method": getattr(estimator, "method", "expert search"),
+        "seed": seed,
+        "budget_ms": budget_ms,
+        "worlds": worlds,
+        "tolerance": tolerance,
+        "decisions": entries,
+        "rounds": summaries,
+        "match": _summary(entries, tolerance),
+        "costliest": [{"round": e["round"], "index": e["index"], "trick": e["trick"], "cost": e["cost"]}
+                      for e in costly[:COSTLIEST]],
+    }
+
+
 def analyse(scenario: Scenario, seat: int, *, seed: int = 1, budget_ms: float = DEFAULT_BUDGET_MS,
             worlds: int = DEFAULT_WORLDS, progress: Progress | None = None) -> dict[str, Any]:
     """The analysis document of ``seat``'s decisions in ``scenario``.
@@ -99,25 +127,7 @@ def analyse(scenario: Scenario, seat: int, *, seed: int = 1, budget_ms: float = 
                                       budget_ms=budget_ms, worlds=worlds))
         if progress is not None:
             progress(done, len(decisions))
-    tolerance = estimator.tolerance
-    rounds = [{"round": index, **_summary([e for e in entries if e["round"] == index], tolerance)}
-              for index in range(len(scenario.rounds))]
-    costly = sorted((e for e in entries if e["analysed"] and e["cost"] > tolerance),
-                    key=lambda e: (-e["cost"], e["round"], e["index"]))
-    return {
-        "game": scenario.game.name,
-        "seat": seat,
-        "unit": estimator.unit,
-        "lower_is_better": estimator.lower_is_better,
-        "what": list(estimator.what),
-        "method": getattr(estimator, "method", "expert search"),
-        "seed": seed,
-        "budget_ms": budget_ms,
-        "worlds": worlds,
-        "tolerance": estimator.tolerance,
-        "decisions": entries,
-        "rounds": rounds,
-        "match": _summary(entries, tolerance),
-        "costliest": [{"round": e["round"], "index": e["index"], "trick": e["trick"], "cost": e["cost"]}
-                      for e in costly[:COSTLIEST]],
-    }
+    doc = document(scenario.game.name, len(scenario.rounds), entries, seed=seed,
+                   budget_ms=budget_ms, worlds=worlds)
+    doc["seat"] = seat
+    return doc
