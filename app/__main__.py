@@ -1,4 +1,4 @@
-"""Command line: ``python -m app replay|serve|arena`` (also the ``doppelrunde`` script)."""
+"""Command line: ``python -m app replay|analyse|serve|arena`` (also the ``doppelrunde`` script)."""
 
 from __future__ import annotations
 
@@ -44,6 +44,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--until", type=int, default=None, metavar="N",
                         help="apply only the first N actions (over all rounds) and print the state")
     replay.set_defaults(func=_replay)
+
+    from app.analysis.cli import add_parser as add_analyse
+
+    add_analyse(sub)
 
     serve = sub.add_parser("serve", help="serve the site (SQLite under ./data by default)")
     serve.add_argument("--host", default=None)

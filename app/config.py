@@ -33,6 +33,9 @@ class Settings(BaseSettings):
     #: seconds a computer player waits before acting (0 in tests)
     bot_delay: float = 0.6
     bot_budget_ms: int = 60  # thinking time of an expert computer player per decision
+    #: post-game analysis (docs/analysis.md): time cap and sampled worlds per decision
+    analysis_budget_ms: int = 1000
+    analysis_worlds: int = 32
     #: seconds a seat has for its move before a computer player moves for it (None: no timer)
     turn_timeout: float | None = None
     #: seconds a seated person may be gone before a computer player moves for them (unset: 30)

@@ -125,7 +125,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         log.exception("unhandled error", exc_info=err)
         return PlainTextResponse(gettext("Something went wrong on our side."), status_code=500)
 
-    from app.api import friends_routes, history_routes, ops, playnow_routes
+    from app.api import analysis_routes, friends_routes, history_routes, ops, playnow_routes
     from app.api import routes as api_routes
     from app.api import ws as api_ws
     from app.web import history_pages, pages, rules_pages
@@ -137,6 +137,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     app.include_router(api_ws.router)
     app.include_router(pages.router)
     app.include_router(history_routes.router)
+    app.include_router(analysis_routes.router)
     app.include_router(history_pages.router)
     app.include_router(rules_pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.accounts.cookies import SessionSigner
 from app.accounts.service import Accounts
+from app.analysis.service import Analyses
 from app.chat.rooms import ChatRooms
 from app.chat.service import ChatService
 from app.clock import Clock
@@ -63,6 +64,8 @@ class Services:
     stored: StoredTables
     #: bounds the sockets' database work at once (Settings.ws_db_concurrency)
     socket_db: asyncio.Semaphore
+    #: post-game analyses (app.analysis.service)
+    analyses: Analyses
 
     _feed: asyncio.Task[None] | None = None
 
@@ -96,6 +99,7 @@ class Services:
         if self._feed is not None:
             self._feed.cancel()
         await self.hub.close()
+        await self.analyses.close()
         await self.play_now.close()
         await self.presence.close()
         await self.rooms.shutdown()
@@ -187,4 +191,7 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                     history=History(sessions, clock), play_now=play_now, presence=presence,
                     sockets=SocketSlots(settings.ws_per_address, settings.ws_per_session),
                     stored=StoredTables(store, clock, config),
-                    socket_db=asyncio.Semaphore(settings.ws_db_concurrency))
+                    socket_db=asyncio.Semaphore(settings.ws_db_concurrency),
+                    analyses=Analyses(sessions, clock, lobby.scenario,
+                                      budget_ms=settings.analysis_budget_ms,
+                                      worlds=settings.analysis_worlds))

@@ -19,11 +19,13 @@ import logging
 import multiprocessing
 import os
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from app.bots import get_bot
+
+T = TypeVar("T")
 
 _pool: Executor | None = None
 _workers: int | None = None
@@ -61,6 +63,14 @@ def choose_now(game: str, level: str, view: Mapping[str, Any], seed: int,
     """The decision itself, in the calling process (what a pool worker runs)."""
     bot = get_bot(game, level, rules=rules, budget_ms=budget_ms, worlds=worlds)
     return bot.choose(view, random.Random(seed))
+
+
+async def run_job(fn: Callable[..., T], *args: Any) -> T:
+    """Run ``fn(*args)`` in the bots' process pool (e.g. one decision of a post-game analysis,
+    app.analysis.service) and return its result. ``fn`` and its arguments must pickle. Keep
+    each job as short as one bot decision: the pool is shared with every table's bots, and a
+    job queued before a bot's decision delays it."""
+    return await asyncio.get_running_loop().run_in_executor(_executor(), fn, *args)
 
 
 async def decide(game: str, level: str, view: Mapping[str, Any], seed: int,

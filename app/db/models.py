@@ -275,3 +275,26 @@ class Block(Base):
     blocker_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     blocked_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Analysis(Base):
+    """The post-game analysis of one seat of a finished match (app.analysis.service): asked for
+    by the person who played that seat, computed once in the background, stored for good.
+
+    status: ``running`` | ``done`` | ``failed``; done/total: decisions analysed so far and in
+    all (progress); result: the analysis document (app.analysis.report) once done. One row per
+    match and seat (unique): the INSERT decides which request starts the work.
+    """
+
+    __tablename__ = "analyses"
+    __table_args__ = (UniqueConstraint("match_id", "seat"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    status: Mapped[str] = mapped_column(String(16))
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -13,6 +13,7 @@ import {icon} from "./table/icons.js";
 import {el} from "./games/common.js";
 import {flyFrom} from "./table/motion.js";
 import {timings} from "./table/settings.js";
+import {AnalysisPanel} from "./analysis.js";
 
 const root = document.getElementById("replay");
 const $ = (id) => document.getElementById(id);
@@ -20,7 +21,7 @@ const tableId = Number(root.dataset.table);
 const plugin = await PLUGINS[root.dataset.game]();
 const view = new TableView(plugin, {onCard: () => {}, onAction: () => {}});
 
-const replay = {data: null, round: 0, frame: 0, ready: false};
+const replay = {data: null, round: 0, frame: 0, ready: false, analysis: null};
 window.doppelrunde = {replay};
 
 const ICONS = {first: "to-start", "prev-trick": "prev-trick", prev: "prev", next: "next", "next-trick": "next-trick", last: "to-end"};
@@ -131,7 +132,8 @@ function render() {
   const held = before ? plugin.completedTrick({...before.view, round: replay.round}, state.view, ctx) : null;
   const hands = frame.hands.map((cards, seat) => (seat === bottom() ? el("span") : faceUp(state, seat, cards)));
   const prompt = replay.frame === 0 ? t("Cards dealt.") : actionText(frame, before);
-  view.render(ctx, {interactive: false, held, hands, prompt, replayHands: true});
+  const mark = replay.analysis ? replay.analysis.markAt(replay.round, replay.frame) : null;
+  view.render(ctx, {interactive: false, held, hands, prompt, replayHands: true, mark});
   const count = round.frames.length - 1;
   $("position").textContent = t("Deal %(deal)s of %(deals)s · action %(number)s of %(count)s",
     {deal: replay.round + 1, deals: data.rounds.length, number: replay.frame, count});
@@ -221,6 +223,18 @@ async function load() {
   });
   goRound(0);
   replay.ready = true;
+  startAnalysis();
+}
+
+/** The analysis of the viewer's own seat, if they played this match (static/js/analysis.js). */
+function startAnalysis() {
+  const me = root.dataset.me;
+  if (!me || !replay.data.seat_info.some((s) => !s.bot && s.name === me)) return;
+  const panel = new AnalysisPanel($("analysis"), plugin, {game: replay.data.game, tableId,
+    go: (round, frame) => { if (round !== replay.round) goRound(round); go(frame); }});
+  panel.onReady = render;
+  replay.analysis = panel;
+  panel.load();
 }
 
 load();

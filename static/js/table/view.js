@@ -11,7 +11,9 @@
 //
 // render(ctx, opts) draws a whole state; opts.interactive is false while the event queue still
 // shows what led to that state (no prompt, no legal cards yet); opts.held is a completed trick
-// to show instead of the state's trick.
+// to show instead of the state's trick. opts.mark (replays): a mark of the post-game analysis
+// (static/js/analysis.js), {text, taken, better}: its text in #analysis-mark, and the hand's
+// cards taken and better flagged with data-analysis="taken" / "better".
 import {t} from "../i18n.js";
 import {el} from "../games/common.js";
 import {seatPlate, sideOf} from "./seats.js";
@@ -47,6 +49,21 @@ export class TableView {
     if (view && this.plugin.centre) this.plugin.centre(ctx, extra, opts);
     this.renderPrompt(ctx, opts);
     this.renderHand(ctx, opts);
+    this.renderMark(opts.mark || null);
+  }
+
+  /** The analysis mark of this moment (replays), or none. */
+  renderMark(mark) {
+    const note = $("analysis-mark");
+    if (note) {
+      note.hidden = !mark;
+      note.textContent = mark ? mark.text : "";
+    }
+    if (!mark) return;
+    for (const [kind, code] of [["taken", mark.taken], ["better", mark.better]]) {
+      const card = code == null ? null : $("hand").querySelector(`[data-card="${CSS.escape(String(code))}"]`);
+      if (card) card.dataset.analysis = kind;
+    }
   }
 
   renderSeats(ctx, opts) {

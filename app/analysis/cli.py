@@ -1,0 +1,55 @@
+"""``python -m app analyse FILE.json --seat N``: the analysis of one seat as JSON on stdout,
+progress on stderr. Bad input: exit status 2 and one line on stderr, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from app.analysis.report import DEFAULT_BUDGET_MS, DEFAULT_WORLDS
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Register the ``analyse`` subcommand."""
+    parser = sub.add_parser("analyse", help="the expert's analysis of one seat's decisions in a scenario")
+    parser.add_argument("file")
+    parser.add_argument("--seat", type=int, required=True, help="the seat to analyse (0-based)")
+    parser.add_argument("--seed", type=int, default=1, help="the sampling's seed (default 1)")
+    parser.add_argument("--budget-ms", type=int, default=DEFAULT_BUDGET_MS, dest="budget_ms",
+                        help=f"time cap per decision (default {DEFAULT_BUDGET_MS} ms)")
+    parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS,
+                        help=f"sampled deals per decision (default {DEFAULT_WORLDS}); with a "
+                             "generous budget the result is reproducible by seed")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.set_defaults(func=run)
+
+
+def _progress(done: int, total: int) -> None:
+    sys.stderr.write(f"\ranalysed {done}/{total} decisions")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    """The subcommand; returns the exit status."""
+    from app.analysis.report import analyse
+    from app.scenario import ScenarioError, load_file
+
+    if args.budget_ms <= 0 or args.worlds <= 0:
+        print("--budget-ms and --worlds must be positive", file=sys.stderr)
+        return 2
+    try:
+        scenario = load_file(args.file)
+        doc = analyse(scenario, args.seat, seed=args.seed, budget_ms=args.budget_ms,
+                      worlds=args.worlds, progress=None if args.quiet else _progress)
+    except ScenarioError as err:
+        print(str(err).splitlines()[0] if str(err) else "invalid scenario", file=sys.stderr)
+        return 2
+    except KeyError:
+        print(f"no analysis for game {scenario.game.name!r}", file=sys.stderr)
+        return 2
+    json.dump(doc, sys.stdout, indent=2)
+    sys.stdout.write("\n")
+    return 0

@@ -1,0 +1,184 @@
+"""Analyses of finished matches on the site: asked for by a player, for their own seat.
+
+    analyses = Analyses(sessions, clock, scenario_of=lobby.scenario, budget_ms=1000, worlds=32)
+    await analyses.request(user_id, table_id)   # starts it (once per match and seat)
+    await analyses.status(user_id, table_id)    # {"status": "running", "done": 3, "total": 14}
+
+Only a person who held a seat of the finished match may ask, and only for that seat; the
+analysis is theirs to see. It is computed once and stored in ``analyses`` (one row per match
+and seat; the INSERT decides which request starts it). The work runs in the background on the
+bots' process pool (app.bots.runner.run_job), one decision per job, never in a table's actor
+or the request; one analysis at a time per process, and the row's ``done``/``total`` show the
+progress. An analysis that failed, or whose process went away while it ran (no progress for
+``STALE_S``), starts again when asked for again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.analysis import jobs
+from app.analysis.report import document
+from app.bots import runner
+from app.clock import Clock
+from app.db.models import Analysis, GameTable, Match, Result
+from app.history.service import HistoryError
+from app.i18n import N_
+
+log = logging.getLogger(__name__)
+STALE_S = 300.0  # a running analysis without progress this long belongs to a process now gone
+
+
+class AnalysisError(HistoryError):
+    """An analysis that cannot be asked for or shown (``status`` for HTTP)."""
+
+
+def analysis_json(row: Analysis | None) -> dict[str, Any]:
+    """``{"status": "none"}`` or ``{"status", "seat", "done", "total", "result"}`` (result: the
+    analysis document once ``done``)."""
+    if row is None:
+        return {"status": "none"}
+    return {"status": row.status, "seat": row.seat, "done": row.done, "total": row.total,
+            "result": row.result if row.status == "done" else None}
+
+
+class Analyses:
+    """The site's analyses (see the module docstring)."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: Clock,
+                 scenario_of: Callable[[int], Awaitable[dict[str, Any]]], *,
+                 budget_ms: float = 1000, worlds: int = 32) -> None:
+        self._db = sessions
+        self._clock = clock
+        self._scenario_of = scenario_of
+        self.budget_ms = budget_ms
+        self.worlds = worlds
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._one_at_a_time = asyncio.Semaphore(1)
+
+    async def _own_seat(self, db: AsyncSession, user_id: int, table_id: int) -> tuple[int, int]:
+        """(match id, seat) of ``user_id`` at the finished match of ``table_id``."""
+        table = await db.get(GameTable, table_id)
+        match = (await db.execute(select(Match).where(Match.table_id == table_id))).scalar_one_or_none()
+        if table is None or match is None:
+            raise AnalysisError(N_("this table has no match"), 404)
+        if table.status != "finished":
+            raise AnalysisError(N_("the match is not over; its analysis can be asked for then"), 409)
+        seat = (await db.execute(select(Result.seat).where(
+            Result.match_id == match.id, Result.user_id == user_id))).scalar_one_or_none()
+        if seat is None:
+            raise AnalysisError(N_("only the players of a match can have their own play analysed"), 403)
+        return match.id, seat
+
+    async def _row(self, db: AsyncSession, match_id: int, seat: int) -> Analysis | None:
+        return (await db.execute(select(Analysis).where(
+            Analysis.match_id == match_id, Analysis.seat == seat))).scalar_one_or_none()
+
+    async def status(self, user_id: int, table_id: int) -> dict[str, Any]:
+        """The analysis of the asking player's own seat (``{"status": "none"}`` before any).
+        Raises AnalysisError 404/409/403 as :meth:`request`."""
+        async with self._db() as db:
+            match_id, seat = await self._own_seat(db, user_id, table_id)
+            return analysis_json(await self._row(db, match_id, seat))
+
+    async def request(self, user_id: int, table_id: int) -> dict[str, Any]:
+        """Start the analysis of the asking player's own seat, unless it exists (then this is
+        :meth:`status`). Returns at once; the work goes on in the background.
+
+        Raises AnalysisError: 404 no match at that table, 409 the match is not over, 403 the
+        person did not play it.
+        """
+        async with self._db() as db:
+            match_id, seat = await self._own_seat(db, user_id, table_id)
+            row = await self._row(db, match_id, seat)
+            now = self._clock.now()
+            if row is None:
+                row = Analysis(match_id=match_id, seat=seat, user_id=user_id, status="running",
+                               done=0, total=0, created_at=now, updated_at=now)
+                db.add(row)
+                try:
+                    await db.commit()
+                except IntegrityError:  # another request started it first
+                    await db.rollback()
+                    return analysis_json(await self._row(db, match_id, seat))
+            elif not await self._restart(db, row):
+                return analysis_json(row)
+            self._start(row.id, table_id, seat, seed=match_id)
+            return analysis_json(row)
+
+    async def _restart(self, db: AsyncSession, row: Analysis) -> bool:
+        """Take over a failed or abandoned analysis (one conditional UPDATE decides races)."""
+        now = self._clock.now()
+        abandoned = (row.status == "running" and row.id not in self._tasks
+                     and _aware(row.updated_at) < now - timedelta(seconds=STALE_S))
+        if row.status != "failed" and not abandoned:
+            return False
+        taken = await db.execute(update(Analysis).where(
+            Analysis.id == row.id, Analysis.status == row.status,
+            Analysis.updated_at == row.updated_at).values(status="running", done=0, updated_at=now))
+        await db.commit()
+        if taken.rowcount != 1:
+            return False
+        await db.refresh(row)
+        return True
+
+    def _start(self, analysis_id: int, table_id: int, seat: int, *, seed: int) -> None:
+        task = asyncio.get_running_loop().create_task(
+            self._run(analysis_id, table_id, seat, seed), name=f"analysis-{analysis_id}")
+        self._tasks[analysis_id] = task
+        task.add_done_callback(lambda _t: self._tasks.pop(analysis_id, None))
+
+    async def _set(self, analysis_id: int, **values: Any) -> None:
+        async with self._db() as db:
+            await db.execute(update(Analysis).where(Analysis.id == analysis_id)
+                             .values(updated_at=self._clock.now(), **values))
+            await db.commit()
+
+    async def _run(self, analysis_id: int, table_id: int, seat: int, seed: int) -> None:
+        try:
+            async with self._one_at_a_time:
+                scenario = await self._scenario_of(table_id)
+                decisions = await runner.run_job(jobs.plan, scenario, seat)
+                await self._set(analysis_id, total=len(decisions))
+                rules_raw = json.dumps(scenario["rules"], sort_keys=True)
+                entries = []
+                for done, decision in enumerate(decisions, start=1):
+                    entries.append(await runner.run_job(jobs.value, scenario["game"], rules_raw,
+                                                        decision, seed, self.budget_ms, self.worlds))
+                    await self._set(analysis_id, done=done)
+                result = document(scenario["game"], len(scenario["rounds"]), entries, seed=seed,
+                                  budget_ms=self.budget_ms, worlds=self.worlds)
+                result["seat"] = seat
+                await self._set(analysis_id, status="done", result=result)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the analysis %s (table %s, seat %s) failed", analysis_id, table_id, seat)
+            await self._set(analysis_id, status="failed")
+
+    async def idle(self) -> None:
+        """Wait until every analysis this process runs has ended (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop the analyses of this process (a row left ``running`` is taken over later)."""
+        for task in list(self._tasks.values()):
+            task.cancel()
+        await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+
+
+def _aware(moment):
+    """SQLite returns naive datetimes (stored as UTC); PostgreSQL aware ones."""
+    from datetime import UTC
+
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
