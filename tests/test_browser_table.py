@@ -272,6 +272,11 @@ def test_rematch_of_two_people_opens_a_new_match_with_the_same_seats(browser, si
         assert dialog.locator("button", has_text=words[0]).count() == 1
         assert dialog.locator("button", has_text=words[1]).count() == 1
         page.screenshot(path=str(artifacts_dir() / f"rematch-{lang}-{name}.png"))
+    # a reload at the end of the match: the match's room is still there (rematch and chat)
+    anna.reload()
+    anna.wait_for_selector("[data-dialog=match-result][open] #rematch:not([hidden])", timeout=15000)
+    anna.wait_for_function("() => window.doppelrunde.socket.send({type: 'chat', text: 'gg'})")
+    bert.wait_for_selector("#chat-lines li .chat-text:text-is('gg')", state="attached", timeout=15000)
     anna.click("#rematch")
     anna.wait_for_function("() => window.doppelrunde.state.rematch.accepted.length === 1", timeout=15000)
     assert anna.url.endswith(f"/tables/{table}")  # waiting for bert

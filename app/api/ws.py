@@ -128,8 +128,8 @@ async def _serve(ws: WebSocket, services) -> None:
                 conn.send(protocol.dump(protocol.Pong(seq=seq)))
             elif isinstance(message, protocol.Hello):
                 async with services.socket_db:
-                    actor = await _hello(services, conn, user, message, actor)
-                _join_chat(services, conn, user, message, actor, seq)
+                    actor, accepted = await _hello(services, conn, user, message, actor)
+                _join_chat(services, conn, user, message, accepted, seq)
             elif isinstance(message, protocol.ChatCommand | protocol.MuteCommand
                             | protocol.ReportCommand):
                 _chat(services, conn, user, message, seq, client_address(ws))
@@ -157,14 +157,16 @@ async def _serve(ws: WebSocket, services) -> None:
 
 
 async def _hello(services, conn: Connection, user, hello: protocol.Hello,
-                 current: TableActor | None) -> TableActor | None:
-    """Attach to the lobby feed or a table; returns the table actor now attached (if any)."""
+                 current: TableActor | None) -> tuple[TableActor | None, bool]:
+    """Attach to the lobby feed or a table; returns the table actor now attached (if any) and
+    whether the hello was accepted (a finished table without a running actor is watched from
+    the stored log: accepted, no actor)."""
     if current is not None:
         current.detach(conn)
     services.hub.unsubscribe(conn)
     if hello.table is None:
         await services.hub.subscribe(conn, viewer(user))  # refused (an error) when full
-        return None
+        return None, True
     try:
         status = await services.lobby.check_watch(viewer(user), hello.table, hello.key)
     except LobbyError as err:
@@ -172,24 +174,25 @@ async def _hello(services, conn: Connection, user, hello: protocol.Hello,
             conn.send(_error(0, "forbidden", "this table is private"))
         else:
             conn.send(_error(0, "not_found", "no such table"))
-        return None
+        return None, False
     conn.deltas = hello.deltas
-    if status == "finished":  # from the stored log: watching starts no actor
+    actor = services.rooms.running(hello.table) if status == "finished" else None
+    if status == "finished" and actor is None:  # from the stored log: watching starts no actor
         conn.send(await services.stored.snapshot(hello.table, conn.user_id))
-        return None
-    actor = services.rooms.actor(hello.table)
+        return None, True
+    actor = actor or services.rooms.actor(hello.table)
     actor.attach(conn, hello.last_seq, hello.epoch)
-    return actor
+    return actor, True
 
 
 def _join_chat(services, conn: Connection, user, hello: protocol.Hello,
-               actor: TableActor | None, seq: int) -> None:
-    """After a hello: the room of the table (if attached) or of the lobby; send its history
-    (a ``chat`` message, which may arrive before or after the table's snapshot)."""
-    if hello.table is not None and actor is None:
+               accepted: bool, seq: int) -> None:
+    """After a hello: the room of the table (running or finished) or of the lobby; send its
+    history (a ``chat`` message, which may arrive before or after the table's snapshot)."""
+    if not accepted:
         services.chat.leave(conn)  # refused hello: no room
         return
-    room = table_room(hello.table) if actor is not None else LOBBY
+    room = table_room(hello.table) if hello.table is not None else LOBBY
     history = services.chat.join(room, conn, user.name if user else None)
     if history:  # nothing to send when the room is quiet
         conn.send(protocol.dump(protocol.ChatMessage(seq=seq, lines=[line_json(x) for x in history])))

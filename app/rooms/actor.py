@@ -487,7 +487,10 @@ class TableActor:
         the encoded snapshot for ``user_id``'s seat (a spectator's when not seated). For a
         finished table, which needs no actor (app/rooms/stored.py)."""
         await self._load_stored()
-        return self._snapshot(self._seat_of_user(user_id))
+        state = self._state(self._seat_of_user(user_id))
+        state["rematch"] = None  # no actor, no rematch to decide: only a running table offers it
+        return protocol.encode({"type": "snapshot", "seq": self.seq, "epoch": self.epoch,
+                                "state": state})
 
     def _on_stop(self, reason: str) -> None:
         for conn, _seat in self._conns.values():

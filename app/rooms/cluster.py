@@ -328,6 +328,12 @@ class ClusterRooms:
             handle = self._handles[table_id] = RemoteTable(self, table_id)
         return handle
 
+    def running(self, table_id: int) -> RemoteTable | None:
+        """The table's handle if this process runs its actor now, else None (a finished table
+        run by another process is then served from the stored log, without a rematch)."""
+        owned = self._owned.get(table_id)
+        return self.actor(table_id) if owned is not None else None
+
     def count(self) -> int:
         """Tables owned (run) by this process."""
         return len(self._owned)

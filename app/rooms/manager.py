@@ -46,6 +46,7 @@ class Rooms(Protocol):
     on_rematch: Callable[[int, list[int]], Awaitable[int]] | None
 
     def actor(self, table_id: int) -> TableHandle: ...
+    def running(self, table_id: int) -> TableHandle | None: ...
     async def rebuild(self) -> list[int]: ...
     def close_table(self, table_id: int) -> None: ...
     async def shutdown(self) -> None: ...
@@ -100,6 +101,12 @@ class RoomManager:
         self._tasks[table_id] = task
         task.add_done_callback(lambda _t: self._forget(table_id, actor))
         return actor
+
+    def running(self, table_id: int) -> TableActor | None:
+        """The table's actor if it runs now (a finished match's actor stays until it unloads:
+        the rematch is decided there), else None; never starts one."""
+        actor = self._actors.get(table_id)
+        return actor if actor is not None and not actor.stopped.is_set() else None
 
     def _forget(self, table_id: int, actor: TableActor) -> None:
         """An actor ended (unloaded, closed, fenced): drop it, so its memory goes back."""

@@ -47,6 +47,18 @@ async def test_finished_and_idle_tables_unload_and_watching_starts_no_actor(tmp_
         actors = [weakref.ref(services.rooms.actor(t)) for t in tables]
         await _settle(services, clock, tables)
         assert services.rooms.count() == len(tables)  # they linger for their watchers
+        # meanwhile a hello (a reload at the match result) reaches the running actor, where
+        # the rematch is decided and the table's chat goes on
+        conn = Connection(owner.id)
+        held, accepted = await _hello(services, conn, None, Hello(type="hello", table=tables[0]),
+                                      None)
+        assert held is services.rooms.running(tables[0]) is not None and accepted
+        await held.idle()
+        assert conn.pending()[-1]["state"]["rematch"] == {"accepted": [], "declined": [],
+                                                          "table": None}
+        held.detach(conn)
+        await held.idle()
+        del held  # so the check below sees the actor go
         clock.advance(LINGER + 1)
         for _ in range(5):
             await asyncio.sleep(0)
@@ -58,17 +70,19 @@ async def test_finished_and_idle_tables_unload_and_watching_starts_no_actor(tmp_
             for table_id in tables:
                 for user in (None, owner.id):
                     conn = Connection(user)
-                    held = await _hello(services, conn, None,
-                                        Hello(type="hello", table=table_id), None)
-                    assert held is None
+                    held, accepted = await _hello(services, conn, None,
+                                                  Hello(type="hello", table=table_id), None)
+                    assert held is None and accepted
                     [snapshot] = conn.pending()
                     assert snapshot["type"] == "snapshot"
                     assert snapshot["state"]["result"] is not None
+                    assert snapshot["state"]["rematch"] is None  # no actor: none offered
         assert services.rooms.count() == 0, "watching a finished table started an actor"
         # an open table nobody watches unloads after IDLE; a watcher keeps it
         open_id = (await services.lobby.create_table(me, NewTable(players=4)))["id"]
         watcher = Connection(None)
-        actor = await _hello(services, watcher, None, Hello(type="hello", table=open_id), None)
+        actor, _accepted = await _hello(services, watcher, None,
+                                        Hello(type="hello", table=open_id), None)
         await actor.idle()
         clock.advance(IDLE + 1)
         await actor.idle()

@@ -190,11 +190,13 @@ export class Dialogs {
       });
       const sheet = el("a", {href: `/tables/${state.table.id}/scores`, id: "score-sheet-link"}, t("Score sheet"));
       const replay = el("a", {href: `/tables/${state.table.id}/replay`, id: "replay-link"}, t("Replay"));
-      if (state.you == null) again.hidden = true;  // a watcher has no seat to play again
+      // a watcher has no seat to play again; a table served from the stored log (its actor
+      // has unloaded) offers no rematch any more (state.rematch null)
+      if (state.you == null || !state.rematch) again.hidden = true;
       foot.append(again, lobby, sheet, replay);
       body.append(foot, el("p", {class: "rematch-status", id: "rematch-status", role: "status"}));
       this.match.show();
-      (state.you == null ? lobby : again).focus({preventScroll: true});
+      (again.hidden ? lobby : again).focus({preventScroll: true});
       this.match.scrollTop = 0;
     }
     this.rematch(ctx);
@@ -205,7 +207,11 @@ export class Dialogs {
     const {state, seatName} = ctx;
     const status = document.getElementById("rematch-status");
     const vote = state.rematch;
-    if (!status || !vote) return;
+    if (!status) return;
+    if (!vote) {
+      if (state.you != null) status.textContent = t("This match is closed: a rematch is no longer offered here.");
+      return;
+    }
     if (vote.table) {
       if (this.accepted) {  // this page said yes: off to the new table
         status.textContent = t("Rematch: off to the new table…");
