@@ -26,7 +26,7 @@ from app.guard.messages import validation_error_message
 
 
 class _Msg(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # "1" is not a table id
 
 
 class Hello(_Msg):

@@ -95,7 +95,9 @@ class NewTable(BaseModel):
     Every field has its documented range (checked here, at the edge); the game's own options
     are checked against its ``option_ranges`` by its ``make_rules``."""
 
-    model_config = ConfigDict(extra="forbid")
+    #: strict: the JSON API's values are taken as sent (``true`` or ``"4"`` are not 1 or 4
+    #: deals); the form reads its strings into numbers first (app/web/new_game.py)
+    model_config = ConfigDict(extra="forbid", strict=True)
     game: str = Field(default="doppelkopf", max_length=32)
     preset: str | None = Field(default=None, max_length=32)
     options: dict[Annotated[str, Field(max_length=64)], OptionValue] = Field(

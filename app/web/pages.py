@@ -6,6 +6,8 @@ again with the error. Every form carries the CSRF token (hidden field ``csrf``).
 
 from __future__ import annotations
 
+import math
+
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -230,12 +232,17 @@ async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser
         return _back("/login")
     form = await request.form()
     sent = {key: str(value) for key, value in form.items() if key != "csrf"}
+    try:
+        spec = new_game.read_form(form)  # a form refused as it stands costs no table quota
+    except LobbyError as err:
+        return await _lobby_page(request, services, user, 400, new_game.describe(err),
+                                 form=sent, error_field=err.field)
     decision = check_table_creation(services, user, request)
     if not decision.allowed:
-        return await _lobby_page(request, services, user, 429,
-                                 _("You opened many tables recently; please wait a while."))
+        return await _lobby_page(request, services, user, 429, _(
+            "You opened many tables recently; please wait %(seconds)s s.",
+            seconds=max(1, math.ceil(decision.retry_after_s))))
     try:
-        spec = new_game.read_form(form)
         table = await services.lobby.create_table(viewer(user), spec)
     except LobbyError as err:
         return await _lobby_page(request, services, user, 400, new_game.describe(err),

@@ -120,3 +120,22 @@ async def test_the_hash_runs_in_a_worker_thread_after_the_name_is_found_free(tmp
         await accounts.register("HANNA", "long enough")
     assert len(threads) == 1  # refused before hashing
     await engine.dispose()
+
+
+def test_refused_new_game_forms_cost_no_table_quota(tmp_path):
+    """A New Game form or body refused as it stands (a wrong field) does not count against
+    TABLE_CREATE: after more refusals than the limit allows tables, a good one is created."""
+    app = make_app(settings_for(tmp_path))
+    refusals = _first_window(Policy.TABLE_CREATE) + 2
+    with TestClient(app) as client:
+        guest = Person(client)
+        assert post(guest, "/api/guest").status_code == 201
+        for number in range(refusals):
+            form = guest.post("/tables", data={"game": "doppelkopf", "deals": f"abc{number}",
+                                               "csrf": csrf(guest)}, follow_redirects=False)
+            assert form.status_code == 400
+            body = post(guest, "/api/tables", {"game": "doppelkopf", "deals": True})
+            assert body.status_code == 422
+        created = guest.post("/tables", data={"game": "doppelkopf", "bots": "3", "deals": "4",
+                                              "csrf": csrf(guest)}, follow_redirects=False)
+        assert created.status_code == 303 and "/tables/" in created.headers["location"]
