@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from app.analysis import estimators
+from app.analysis import estimators, report
 from app.analysis.decisions import decisions_of
 from app.analysis.report import analyse, value_decision
 from app.analysis.worlds import SAMPLERS
@@ -57,31 +57,43 @@ def test_every_decision_of_the_seat_is_listed_with_values(thrown_away):
     assert doc["what"] == ["reservations", "announcements", "cards"]
 
 
-def test_the_estimator_sees_only_the_seats_own_view(monkeypatch):
+@pytest.mark.parametrize("path, seat", [
+    ("analysis/thrown_away.json", 2),
+    ("doublehead_kids/advanced_lone_doubled.json", 1),
+    ("doppelganger_tricks/zero_bid_made.json", 2),
+    ("doppio/catch_priority_three.json", 0),
+])
+def test_the_estimator_sees_only_the_seats_own_view(monkeypatch, path, seat):
     """Every view handed to the estimator is plain JSON, is exactly Game.view for the analysed
     seat at that moment, and holds no other hand (the bots' view checks)."""
-    scenario = load_file(str(THROWN_AWAY))
+    scenario = load_file(str(SCENARIOS / path))
     seen = []
-    real = estimators.ExpertSearch.values
+    real = estimators.estimator_for(scenario.game.name)
 
-    def record(self, view, rules, **kwargs):
-        seen.append(json.loads(json.dumps(view)))
-        assert plain(view)
-        return real(self, view, rules, **kwargs)
+    class Recording:
+        def __getattr__(self, name):
+            return getattr(real, name)
 
-    monkeypatch.setattr(estimators.ExpertSearch, "values", record)
-    analyse(scenario, 2, seed=1, budget_ms=60_000, worlds=4)
+        def values(self, view, rules, **kwargs):
+            assert plain(view)
+            seen.append(json.loads(json.dumps(view)))
+            return real.values(view, rules, **kwargs)
+
+    monkeypatch.setattr(report, "estimator_for", lambda _game: Recording())
+    analyse(scenario, seat, seed=1, budget_ms=60_000, worlds=2)
     expected = []
-    for index, action in enumerate(scenario.rounds[0].actions):
-        if action["seat"] == 2:
-            state, _ = play_round(scenario, 0, limit=index)
-            view = scenario.game.view(state, 2)
-            if len(legal_of(view)) > 1:
-                expected.append(json.loads(json.dumps(view)))
-    assert seen == expected
+    for round_index, round_doc in enumerate(scenario.rounds):
+        for index, action in enumerate(round_doc.actions):
+            if action["seat"] == seat:
+                state, _ = play_round(scenario, round_index, limit=index)
+                view = scenario.game.view(state, seat)
+                if len(legal_of(view)) > 1:
+                    expected.append(json.loads(json.dumps(view)))
+    assert seen == expected and seen
     for view in seen:
-        assert view["seat"] == 2
-        assert '"hands"' not in json.dumps(view) and '"deal"' not in json.dumps(view)
+        assert view["seat"] == seat
+        text = json.dumps(view)
+        assert '"hands"' not in text and '"deal"' not in text and '"deck"' not in text
 
 
 @pytest.mark.parametrize("path, seat", [
@@ -133,6 +145,8 @@ def test_playout_games_are_analysed_in_their_own_units():
     doc = analyse(load_file(str(SCENARIOS / "doppio" / "catch_priority_three.json")), 2, seed=1,
                   budget_ms=60_000, worlds=4)
     assert doc["lower_is_better"] is True and doc["unit"] == "penalty points"
+    # Doppio's turns: seat 2 catches the first discard, then makes the third
+    assert [(e["taken"], e["trick"]) for e in doc["decisions"]] == [("catch", 1), ("discard:R3", 3)]
     assert doc["method"] == "intermediate playouts"
     for entry in doc["decisions"]:
         if entry["analysed"]:
