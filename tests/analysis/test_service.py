@@ -7,12 +7,13 @@ import asyncio
 import random
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import func, select
 
 from app.analysis import jobs
-from app.analysis.service import Analyses, AnalysisError
+from app.analysis.service import STALE_S, Analyses, AnalysisError
 from app.bots import runner
 from app.clock import Clock
 from app.db.models import Analysis
@@ -138,6 +139,25 @@ async def test_a_failed_analysis_starts_again_when_asked(world, monkeypatch):
     await analyses.idle()
     assert (await analyses.status(anna.id, table_id))["status"] == "failed"
     monkeypatch.undo()
+    assert (await analyses.request(anna.id, table_id))["status"] == "running"
+    await analyses.idle()
+    assert (await analyses.status(anna.id, table_id))["status"] == "done"
+
+
+async def test_an_analysis_whose_process_went_away_shows_failed_and_starts_again(world):
+    table_id, anna, _bert, _carl = await finished_table(world)
+    analyses = world["analyses"]
+    async with world["sessions"]() as db:
+        from app.db.models import Match, Result
+
+        match_id = (await db.execute(select(Match.id).where(Match.table_id == table_id))).scalar_one()
+        seat = (await db.execute(select(Result.seat).where(Result.match_id == match_id,
+                                                           Result.user_id == anna.id))).scalar_one()
+        long_ago = Clock().now() - timedelta(seconds=STALE_S + 60)
+        db.add(Analysis(match_id=match_id, seat=seat, user_id=anna.id, status="running", done=3,
+                        total=14, created_at=long_ago, updated_at=long_ago))
+        await db.commit()
+    assert (await analyses.status(anna.id, table_id))["status"] == "failed"
     assert (await analyses.request(anna.id, table_id))["status"] == "running"
     await analyses.idle()
     assert (await analyses.status(anna.id, table_id))["status"] == "done"
