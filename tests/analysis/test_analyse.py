@@ -181,3 +181,54 @@ def test_command_line_bad_seat_is_one_line_and_status_2():
                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.strip() == "seat: 7 is not a seat of 4 players"
+
+
+def _swapped(document: dict, seat: int, cut: int):
+    """A copy of round 0 of ``document``, cut after ``cut`` actions, in which two other seats
+    hold two different cards each other had, such that the replay stays legal and ``seat``'s
+    views at its decisions stay the same; None if no such swap exists."""
+    from app.scenario import load_scenario
+
+    base = {**document, "rounds": [{**document["rounds"][0],
+                                    "actions": document["rounds"][0]["actions"][:cut]}]}
+    original = load_scenario(base)
+    views = [d.view for d in decisions_of(original, seat)]
+    others = [s for s in range(document["players"]) if s != seat]
+    deal = document["rounds"][0]["deal"]
+    for a in others:
+        for b in others:
+            if a >= b:
+                continue
+            for i, card_a in enumerate(deal[a]):
+                for j, card_b in enumerate(deal[b]):
+                    if card_a == card_b:
+                        continue
+                    hands = [list(h) for h in deal]
+                    hands[a][i], hands[b][j] = card_b, card_a
+                    variant = {**base, "rounds": [{**base["rounds"][0], "deal": hands}]}
+                    try:
+                        scenario = load_scenario(variant)
+                        if [d.view for d in decisions_of(scenario, seat)] == views:
+                            return original, scenario
+                    except ScenarioError:
+                        continue
+    return None
+
+
+@pytest.mark.parametrize("path, seat, cut", [
+    ("analysis/thrown_away.json", 0, 14),
+    ("doppelganger_tricks/zero_bid_made.json", 1, 10),
+    ("doppio/deck_runs_out.json", 1, 6),
+])
+def test_other_seats_hidden_cards_do_not_change_the_analysis(path, seat, cut):
+    """Two other seats swap cards they still hold unseen: the analysed seat saw exactly the same,
+    and its analysis is exactly the same."""
+    document = json.loads((SCENARIOS / path).read_text())
+    found = _swapped(document, seat, cut)
+    assert found is not None, "no swap of hidden cards keeps this scenario legal"
+    original, variant = found
+    assert original.rounds[0].deal != variant.rounds[0].deal
+    first = analyse(original, seat, seed=4, budget_ms=60_000, worlds=3)
+    second = analyse(variant, seat, seed=4, budget_ms=60_000, worlds=3)
+    assert first["match"]["analysed"] > 0
+    assert first == second
