@@ -70,11 +70,11 @@ class Analyses:
     async def _own_seat(self, db: AsyncSession, user_id: int, table_id: int) -> tuple[int, int]:
         """(match id, seat) of ``user_id`` at the finished match of ``table_id``."""
         table = await db.get(GameTable, table_id)
+        if table is not None and table.status != "finished":
+            raise AnalysisError(N_("the match is not over; its analysis can be asked for then"), 409)
         match = (await db.execute(select(Match).where(Match.table_id == table_id))).scalar_one_or_none()
         if table is None or match is None:
             raise AnalysisError(N_("this table has no match"), 404)
-        if table.status != "finished":
-            raise AnalysisError(N_("the match is not over; its analysis can be asked for then"), 409)
         seat = (await db.execute(select(Result.seat).where(
             Result.match_id == match.id, Result.user_id == user_id))).scalar_one_or_none()
         if seat is None:
