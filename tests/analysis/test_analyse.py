@@ -232,3 +232,12 @@ def test_other_seats_hidden_cards_do_not_change_the_analysis(path, seat, cut):
     second = analyse(variant, seat, seed=4, budget_ms=60_000, worlds=3)
     assert first["match"]["analysed"] > 0
     assert first == second
+
+
+def test_command_line_unreadable_file_is_one_line_and_status_2(tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    run = subprocess.run([sys.executable, "-m", "app", "analyse", str(broken), "--seat", "0"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith("(document): not valid JSON") and run.stderr.count("\n") == 1
