@@ -34,6 +34,7 @@ def _progress(done: int, total: int) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """The subcommand; returns the exit status."""
+    from app.analysis.estimators import estimator_for
     from app.analysis.report import analyse
     from app.scenario import ScenarioError, load_file
 
@@ -42,13 +43,18 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         scenario = load_file(args.file)
-        doc = analyse(scenario, args.seat, seed=args.seed, budget_ms=args.budget_ms,
-                      worlds=args.worlds, progress=None if args.quiet else _progress)
+        estimator_for(scenario.game.name)
     except ScenarioError as err:
         print(str(err).splitlines()[0] if str(err) else "invalid scenario", file=sys.stderr)
         return 2
     except KeyError:
         print(f"no analysis for game {scenario.game.name!r}", file=sys.stderr)
+        return 2
+    try:
+        doc = analyse(scenario, args.seat, seed=args.seed, budget_ms=args.budget_ms,
+                      worlds=args.worlds, progress=None if args.quiet else _progress)
+    except ScenarioError as err:
+        print(str(err).splitlines()[0] if str(err) else "invalid scenario", file=sys.stderr)
         return 2
     json.dump(doc, sys.stdout, indent=2)
     sys.stdout.write("\n")

@@ -37,11 +37,12 @@ class Decision:
         return len(legal_of(self.view))
 
 
-def moment(view: Mapping[str, Any]) -> int | None:
-    """The trick (1-based) a view's decision belongs to, or Doppio's turn (one per discard);
-    None before the card play (reservations, bids)."""
+def moment(view: Mapping[str, Any], action: Mapping[str, Any], discards: int = 0) -> int | None:
+    """The trick (1-based) ``action`` belongs to; in Doppio, which has no tricks, the turn:
+    ``discards`` made before it, plus one (a catch or pass: the turn of the discard it
+    answers); None before the card play (reservations, bids)."""
     if view.get("game") == "doppio":
-        return len(view.get("dead", [])) + sum(card is not None for card in view.get("held", [])) + 1
+        return discards + (0 if action.get("type") in ("catch", "pass") else 1)
     phase = view.get("phase")
     if phase not in ("play", "playing"):
         return None
@@ -60,11 +61,13 @@ def decisions_of(scenario: Scenario, seat: Seat) -> Iterator[Decision]:
     game = scenario.game
     for round_index, round_doc in enumerate(scenario.rounds):
         state, _ = play_round(scenario, round_index, limit=0)
+        discards = 0
         for index, action in enumerate(round_doc.actions):
             if action.get("seat") == seat:
                 view = game.view(state, seat)
-                yield Decision(round_index, index, moment(view), view, dict(action))
+                yield Decision(round_index, index, moment(view, action, discards), view, dict(action))
             state, _ = play_round_step(scenario, state, round_index, index, action)
+            discards += action.get("type") == "discard"
 
 
 def play_round_step(scenario: Scenario, state: Any, round_index: int, index: int,

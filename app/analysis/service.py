@@ -42,13 +42,15 @@ class AnalysisError(HistoryError):
     """An analysis that cannot be asked for or shown (``status`` for HTTP)."""
 
 
-def analysis_json(row: Analysis | None) -> dict[str, Any]:
+def analysis_json(row: Analysis | None, *, stale: bool = False) -> dict[str, Any]:
     """``{"status": "none"}`` or ``{"status", "seat", "done", "total", "result"}`` (result: the
-    analysis document once ``done``)."""
+    analysis document once ``done``). A ``stale`` running analysis (its process went away)
+    shows as ``failed``: asking again starts it again."""
     if row is None:
         return {"status": "none"}
-    return {"status": row.status, "seat": row.seat, "done": row.done, "total": row.total,
-            "result": row.result if row.status == "done" else None}
+    status = "failed" if stale and row.status == "running" else row.status
+    return {"status": status, "seat": row.seat, "done": row.done, "total": row.total,
+            "result": row.result if status == "done" else None}
 
 
 class Analyses:
@@ -68,11 +70,11 @@ class Analyses:
     async def _own_seat(self, db: AsyncSession, user_id: int, table_id: int) -> tuple[int, int]:
         """(match id, seat) of ``user_id`` at the finished match of ``table_id``."""
         table = await db.get(GameTable, table_id)
+        if table is not None and table.status != "finished":
+            raise AnalysisError(N_("the match is not over; its analysis can be asked for then"), 409)
         match = (await db.execute(select(Match).where(Match.table_id == table_id))).scalar_one_or_none()
         if table is None or match is None:
             raise AnalysisError(N_("this table has no match"), 404)
-        if table.status != "finished":
-            raise AnalysisError(N_("the match is not over; its analysis can be asked for then"), 409)
         seat = (await db.execute(select(Result.seat).where(
             Result.match_id == match.id, Result.user_id == user_id))).scalar_one_or_none()
         if seat is None:
@@ -88,7 +90,13 @@ class Analyses:
         Raises AnalysisError 404/409/403 as :meth:`request`."""
         async with self._db() as db:
             match_id, seat = await self._own_seat(db, user_id, table_id)
-            return analysis_json(await self._row(db, match_id, seat))
+            row = await self._row(db, match_id, seat)
+            return analysis_json(row, stale=row is not None and self._abandoned(row))
+
+    def _abandoned(self, row: Analysis) -> bool:
+        """A running analysis this process does not run and nobody advanced for STALE_S."""
+        return (row.status == "running" and row.id not in self._tasks
+                and _aware(row.updated_at) < self._clock.now() - timedelta(seconds=STALE_S))
 
     async def request(self, user_id: int, table_id: int) -> dict[str, Any]:
         """Start the analysis of the asking player's own seat, unless it exists (then this is
@@ -118,9 +126,7 @@ class Analyses:
     async def _restart(self, db: AsyncSession, row: Analysis) -> bool:
         """Take over a failed or abandoned analysis (one conditional UPDATE decides races)."""
         now = self._clock.now()
-        abandoned = (row.status == "running" and row.id not in self._tasks
-                     and _aware(row.updated_at) < now - timedelta(seconds=STALE_S))
-        if row.status != "failed" and not abandoned:
+        if row.status != "failed" and not self._abandoned(row):
             return False
         taken = await db.execute(update(Analysis).where(
             Analysis.id == row.id, Analysis.status == row.status,

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from app.analysis import estimators
+from app.analysis import estimators, report
 from app.analysis.decisions import decisions_of
 from app.analysis.report import analyse, value_decision
 from app.analysis.worlds import SAMPLERS
@@ -57,31 +57,43 @@ def test_every_decision_of_the_seat_is_listed_with_values(thrown_away):
     assert doc["what"] == ["reservations", "announcements", "cards"]
 
 
-def test_the_estimator_sees_only_the_seats_own_view(monkeypatch):
+@pytest.mark.parametrize("path, seat", [
+    ("analysis/thrown_away.json", 2),
+    ("doublehead_kids/advanced_lone_doubled.json", 1),
+    ("doppelganger_tricks/zero_bid_made.json", 2),
+    ("doppio/catch_priority_three.json", 0),
+])
+def test_the_estimator_sees_only_the_seats_own_view(monkeypatch, path, seat):
     """Every view handed to the estimator is plain JSON, is exactly Game.view for the analysed
     seat at that moment, and holds no other hand (the bots' view checks)."""
-    scenario = load_file(str(THROWN_AWAY))
+    scenario = load_file(str(SCENARIOS / path))
     seen = []
-    real = estimators.ExpertSearch.values
+    real = estimators.estimator_for(scenario.game.name)
 
-    def record(self, view, rules, **kwargs):
-        seen.append(json.loads(json.dumps(view)))
-        assert plain(view)
-        return real(self, view, rules, **kwargs)
+    class Recording:
+        def __getattr__(self, name):
+            return getattr(real, name)
 
-    monkeypatch.setattr(estimators.ExpertSearch, "values", record)
-    analyse(scenario, 2, seed=1, budget_ms=60_000, worlds=4)
+        def values(self, view, rules, **kwargs):
+            assert plain(view)
+            seen.append(json.loads(json.dumps(view)))
+            return real.values(view, rules, **kwargs)
+
+    monkeypatch.setattr(report, "estimator_for", lambda _game: Recording())
+    analyse(scenario, seat, seed=1, budget_ms=60_000, worlds=2)
     expected = []
-    for index, action in enumerate(scenario.rounds[0].actions):
-        if action["seat"] == 2:
-            state, _ = play_round(scenario, 0, limit=index)
-            view = scenario.game.view(state, 2)
-            if len(legal_of(view)) > 1:
-                expected.append(json.loads(json.dumps(view)))
-    assert seen == expected
+    for round_index, round_doc in enumerate(scenario.rounds):
+        for index, action in enumerate(round_doc.actions):
+            if action["seat"] == seat:
+                state, _ = play_round(scenario, round_index, limit=index)
+                view = scenario.game.view(state, seat)
+                if len(legal_of(view)) > 1:
+                    expected.append(json.loads(json.dumps(view)))
+    assert seen == expected and seen
     for view in seen:
-        assert view["seat"] == 2
-        assert '"hands"' not in json.dumps(view) and '"deal"' not in json.dumps(view)
+        assert view["seat"] == seat
+        text = json.dumps(view)
+        assert '"hands"' not in text and '"deal"' not in text and '"deck"' not in text
 
 
 @pytest.mark.parametrize("path, seat", [
@@ -133,6 +145,8 @@ def test_playout_games_are_analysed_in_their_own_units():
     doc = analyse(load_file(str(SCENARIOS / "doppio" / "catch_priority_three.json")), 2, seed=1,
                   budget_ms=60_000, worlds=4)
     assert doc["lower_is_better"] is True and doc["unit"] == "penalty points"
+    # Doppio's turns: seat 2 catches the first discard, then makes the third
+    assert [(e["taken"], e["trick"]) for e in doc["decisions"]] == [("catch", 1), ("discard:R3", 3)]
     assert doc["method"] == "intermediate playouts"
     for entry in doc["decisions"]:
         if entry["analysed"]:
@@ -167,3 +181,63 @@ def test_command_line_bad_seat_is_one_line_and_status_2():
                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.strip() == "seat: 7 is not a seat of 4 players"
+
+
+def _swapped(document: dict, seat: int, cut: int):
+    """A copy of round 0 of ``document``, cut after ``cut`` actions, in which two other seats
+    hold two different cards each other had, such that the replay stays legal and ``seat``'s
+    views at its decisions stay the same; None if no such swap exists."""
+    from app.scenario import load_scenario
+
+    base = {**document, "rounds": [{**document["rounds"][0],
+                                    "actions": document["rounds"][0]["actions"][:cut]}]}
+    original = load_scenario(base)
+    views = [d.view for d in decisions_of(original, seat)]
+    others = [s for s in range(document["players"]) if s != seat]
+    deal = document["rounds"][0]["deal"]
+    for a in others:
+        for b in others:
+            if a >= b:
+                continue
+            for i, card_a in enumerate(deal[a]):
+                for j, card_b in enumerate(deal[b]):
+                    if card_a == card_b:
+                        continue
+                    hands = [list(h) for h in deal]
+                    hands[a][i], hands[b][j] = card_b, card_a
+                    variant = {**base, "rounds": [{**base["rounds"][0], "deal": hands}]}
+                    try:
+                        scenario = load_scenario(variant)
+                        if [d.view for d in decisions_of(scenario, seat)] == views:
+                            return original, scenario
+                    except ScenarioError:
+                        continue
+    return None
+
+
+@pytest.mark.parametrize("path, seat, cut", [
+    ("analysis/thrown_away.json", 0, 14),
+    ("doppelganger_tricks/zero_bid_made.json", 1, 10),
+    ("doppio/deck_runs_out.json", 1, 6),
+])
+def test_other_seats_hidden_cards_do_not_change_the_analysis(path, seat, cut):
+    """Two other seats swap cards they still hold unseen: the analysed seat saw exactly the same,
+    and its analysis is exactly the same."""
+    document = json.loads((SCENARIOS / path).read_text())
+    found = _swapped(document, seat, cut)
+    assert found is not None, "no swap of hidden cards keeps this scenario legal"
+    original, variant = found
+    assert original.rounds[0].deal != variant.rounds[0].deal
+    first = analyse(original, seat, seed=4, budget_ms=60_000, worlds=3)
+    second = analyse(variant, seat, seed=4, budget_ms=60_000, worlds=3)
+    assert first["match"]["analysed"] > 0
+    assert first == second
+
+
+def test_command_line_unreadable_file_is_one_line_and_status_2(tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    run = subprocess.run([sys.executable, "-m", "app", "analyse", str(broken), "--seat", "0"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith("(document): not valid JSON") and run.stderr.count("\n") == 1

@@ -25,6 +25,7 @@ def test_an_analysed_replay_marks_the_costliest_decisions(browser, tmp_path, axe
         page.goto(f"{site}/tables/{table_id}/replay")
         page.wait_for_function("() => window.doppelrunde?.replay?.ready === true")
         page.wait_for_selector("#analysis[data-status=none] #analysis-start:not([hidden])")
+        assert axe_violations(page, axe_script) == []  # the offer to analyse, too
         page.click("#analysis-start")
         page.wait_for_selector("#analysis[data-status=done]", timeout=240_000)
 

@@ -7,12 +7,13 @@ import asyncio
 import random
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import func, select
 
 from app.analysis import jobs
-from app.analysis.service import Analyses, AnalysisError
+from app.analysis.service import STALE_S, Analyses, AnalysisError
 from app.bots import runner
 from app.clock import Clock
 from app.db.models import Analysis
@@ -66,11 +67,11 @@ class Gate:
         self.pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
-async def test_a_player_gets_the_analysis_of_their_own_seat_once(world):
+async def test_a_player_gets_the_analysis_of_their_own_seat_once(world, monkeypatch):
     table_id, anna, bert, _carl = await finished_table(world)
     analyses = world["analyses"]
     gate = Gate()
-    runner.configure(executor=gate)
+    monkeypatch.setattr(runner, "_pool", gate)  # not configure(): that would shut the tests' pool
     try:
         started = await analyses.request(bert.id, table_id)
         # the request returned before any work: it runs in the background, in the pool
@@ -80,7 +81,6 @@ async def test_a_player_gets_the_analysis_of_their_own_seat_once(world):
         gate.open.set()
         await analyses.idle()
     finally:
-        runner.configure()
         gate.shutdown()
     assert gate.ran[0] == jobs.plan.__name__
     assert set(gate.ran[1:]) == {jobs.value.__name__}
@@ -111,7 +111,7 @@ async def test_only_players_may_ask_and_only_when_the_match_is_over(world):
     table = await world["lobby"].create_table(dora, NewTable(game="doppelkopf", deals=1, bots=2))
     with pytest.raises(AnalysisError) as early:
         await world["analyses"].request(dora.id, table["id"])
-    assert early.value.status in (404, 409)
+    assert early.value.status == 409
 
 
 async def test_two_requests_at_once_start_one_analysis(world):
@@ -141,3 +141,45 @@ async def test_a_failed_analysis_starts_again_when_asked(world, monkeypatch):
     assert (await analyses.request(anna.id, table_id))["status"] == "running"
     await analyses.idle()
     assert (await analyses.status(anna.id, table_id))["status"] == "done"
+
+
+async def test_an_analysis_whose_process_went_away_shows_failed_and_starts_again(world):
+    table_id, anna, _bert, _carl = await finished_table(world)
+    analyses = world["analyses"]
+    async with world["sessions"]() as db:
+        from app.db.models import Match, Result
+
+        match_id = (await db.execute(select(Match.id).where(Match.table_id == table_id))).scalar_one()
+        seat = (await db.execute(select(Result.seat).where(Result.match_id == match_id,
+                                                           Result.user_id == anna.id))).scalar_one()
+        long_ago = Clock().now() - timedelta(seconds=STALE_S + 60)
+        db.add(Analysis(match_id=match_id, seat=seat, user_id=anna.id, status="running", done=3,
+                        total=14, created_at=long_ago, updated_at=long_ago))
+        await db.commit()
+    assert (await analyses.status(anna.id, table_id))["status"] == "failed"
+    assert (await analyses.request(anna.id, table_id))["status"] == "running"
+    await analyses.idle()
+    assert (await analyses.status(anna.id, table_id))["status"] == "done"
+
+
+async def test_the_jobs_run_in_a_real_process_pool(monkeypatch):
+    """What the site sends to the bots' pool pickles: the plan and one decision's value come
+    back from a forkserver worker the same as computed here."""
+    import json
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from tests.analysis.test_analyse import THROWN_AWAY
+
+    document = json.loads(THROWN_AWAY.read_text())
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("forkserver"))
+    monkeypatch.setattr(runner, "_pool", pool)
+    try:
+        decisions = await runner.run_job(jobs.plan, document, 0)
+        rules = json.dumps(document["rules"])
+        remote = await runner.run_job(jobs.value, "doppelkopf", rules, decisions[-4], 1, 60_000, 3)
+    finally:
+        pool.shutdown()
+    assert decisions == jobs.plan(document, 0)
+    assert remote == jobs.value("doppelkopf", rules, decisions[-4], 1, 60_000, 3)
+    assert remote["analysed"] is True
