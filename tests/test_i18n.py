@@ -214,6 +214,11 @@ def _error(page) -> str:
     ({"game": "doublehead_kids", "preset": "basic", "numbers": "target_coins", "opt_target_coins": "x"},
      "rule option &#39;Coins to win&#39;: enter a number",
      "Regeloption „Goldmünzen zum Sieg“: gib eine Zahl ein", "opt_target_coins"),
+    ({"choices": "solo_leads", "opt_solo_leads": "bogus"},  # the core's codes are not shown
+     "rule option &#39;Who leads a solo&#39;: choose one of the offered values",
+     "Regeloption „Wer kommt beim Solo raus“: wähle einen der angebotenen Werte", "opt_solo_leads"),
+    ({"game": "doppio", "players": "5"}, "Players: Doppio is played by 2 to 4 players",
+     "Spieler: Doppio spielen 2 bis 4 Spieler", "players"),
     ({"game": "doublehead_kids", "preset": "basic", "numbers": "target_coins", "opt_target_coins": "0"},
      "rule option &#39;Coins to win&#39;: expected a positive whole number",
      "Regeloption „Goldmünzen zum Sieg“: erwartet: eine positive ganze Zahl", "opt_target_coins"),

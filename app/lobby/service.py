@@ -64,6 +64,7 @@ RULES_MESSAGES = (
     N_("expected an object"), N_("expected a number of seconds above 0 and at most 60"),
     N_("announcements belong to the advanced game (scoring advanced)"),
     N_("duel mode is two people and two computer players (choose 2)"),
+    N_("choose one of the offered values"),
     N_("duel mode is played over 4 deals"), N_("a number outside the allowed range"),
 )
 
@@ -75,9 +76,12 @@ def rules_refusal(err: RulesError) -> LobbyError:
         return LobbyError(N_("choose one of the offered values"), field="preset")
     if not err.path:
         return LobbyError(N_("rules: %(problem)s"), problem=str(err))
+    problem = err.message
+    if problem.startswith(("expected one of", "unknown ")):  # the cores' codes are not words
+        problem = N_("choose one of the offered values")
     return LobbyError(N_("rule option '%(option)s': %(problem)s"), field=err.path,
                       translated=("option", "problem"),
-                      option=OPTIONS.get(err.path, err.path), problem=err.message)
+                      option=OPTIONS.get(err.path, err.path), problem=problem)
 
 
 #: a rule option's value as New Game may send it: a switch, a number (finite, at most a
@@ -213,9 +217,20 @@ class Lobby:
             raise LobbyError(N_("unknown game '%(game)s'"), field="game", game=spec.game) from None
         players = spec.players or game.player_counts[-1]
         if players not in game.player_counts:
-            raise LobbyError(N_("%(game)s is played by %(counts)s players"), field="players",
-                             translated=("game",), game=GAMES.get(spec.game, spec.game),
-                             counts=", ".join(map(str, game.player_counts)))
+            counts = game.player_counts
+            low, high = min(counts), max(counts)
+            if tuple(counts) != tuple(range(low, high + 1)):  # not a run: list them
+                raise LobbyError(N_("%(game)s is played by %(counts)s players"),
+                                 field="players", translated=("game",),
+                                 game=GAMES.get(spec.game, spec.game),
+                                 counts=", ".join(map(str, counts)))
+            if low == high:
+                raise LobbyError(N_("%(game)s is played by %(count)s players"), field="players",
+                                 translated=("game",), game=GAMES.get(spec.game, spec.game),
+                                 count=low)
+            raise LobbyError(N_("%(game)s is played by %(low)s to %(high)s players"),
+                             field="players", translated=("game",),
+                             game=GAMES.get(spec.game, spec.game), low=low, high=high)
         if spec.bots > players - 1:
             raise LobbyError(N_("at most %(count)s of the %(seats)s seats can be computer players"),
                              field="bots", count=players - 1, seats=players)

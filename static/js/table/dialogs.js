@@ -168,7 +168,9 @@ export class Dialogs {
     if (!this.match.open) {
       body.replaceChildren();
       const winners = state.result.winners.map(seatName).join(", ");
-      body.append(el("p", {class: "result", id: "match-result"}, t("Winner: %(players)s", {players: winners})));
+      const everyone = state.result.winners.length > 1 && state.result.winners.length === state.table.players;
+      body.append(el("p", {class: "result", id: "match-result"}, everyone
+        ? t("A draw: everyone finished level.") : t("Winner: %(players)s", {players: winners})));
       body.append(standings(ctx));
       if (round) {
         const last = el("details", {class: "last-deal"});
