@@ -3,11 +3,12 @@
 The bonus window (ruling: a bonus card is taken "right after its own play, on that seat's own
 turn"): after a seat plays, that seat alone may take a free bonus card, if it then holds no navy
 card and no bonus card yet. The window stays open until the next card is played by anyone —
-also when the play completed a trick, so the trick's winner leading the next trick closes it.
-After the round's last card there is no next play: the round then waits for that seat, which
-either takes a bonus card or sends ``decline_bonus``; the round is over after that (at once,
-when the last seat has nothing it could take).
-"""
+also when the play completed a trick, so the trick's winner leading the next trick closes it —
+or until the seat says "no bonus" (``decline_bonus``). In a scenario file the next action or
+the end of the file closes it (spec/scenario-format.md): a round whose every card is played is
+finished (``cards_done``). A live table waits after the round's last card for that seat, which
+either takes a bonus card or declines; the round is over after that (at once, when the last
+seat has nothing it could take)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,11 @@ def awaiting_final_bonus(state: RoundState) -> bool:
     """Whether every card is played but the last seat may still take a bonus card."""
     window = state.bonus_window
     return state.cards_left == 0 and window is not None and bool(bonus_options(state, window))
+
+
+def cards_done(state: RoundState) -> bool:
+    """Whether every bid is in and every card is played (a bonus card may still be pending)."""
+    return state.bids_complete and state.cards_left == 0
 
 
 def phase(state: RoundState) -> Phase:
@@ -88,6 +94,6 @@ def legal_actions(state: RoundState, seat: Seat) -> list[Action]:
     actions = legal_plays(state, seat)
     options = bonus_options(state, seat)
     actions.extend({"seat": seat, "type": "take_bonus", "value": bonus.value} for bonus in options)
-    if options and state.cards_left == 0:
+    if options:
         actions.append({"seat": seat, "type": "decline_bonus"})
     return actions

@@ -92,9 +92,14 @@ class DoppelgangerTricks:
     def outcome(self, state: RoundState) -> RoundOutcome:
         """Scores and details (bids, tricks_won, bonus, annihilations, void_tricks); an
         unfinished round scores 0 for everybody and shows its details so far.
+
+        A round whose every card is played is finished, also while the last seat could still
+        take a bonus card: a scenario file's chance closes with the end of the file, so the
+        round scores as it stands, without that bonus (spec/scenario-format.md, ``take_bonus``).
+        A live table waits for that seat's decision first (``is_over``).
         """
         details = scoring.outcome_details(state)
-        if not self.is_over(state):
+        if not flow.cards_done(state):
             return RoundOutcome(finished=False, scores=(0,) * state.players, details=details)
         return RoundOutcome(finished=True, scores=scoring.round_scores(state), details=details)
 
