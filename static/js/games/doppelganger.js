@@ -7,6 +7,7 @@
 // Cards: four colours, each with its own shape so that the suits differ without colour too:
 // pink ●, green ▲, yellow ■ and navy ◆ (the doppelganger suit).
 import {t} from "../i18n.js";
+import {matchProgress, progressText} from "../words.js";
 import {blankCard} from "../cards.js";
 import {el, legalOf, plays, svgEl, waitingFor} from "./common.js";
 
@@ -107,8 +108,8 @@ export const doppelganger = {
   info(ctx) {
     const {state} = ctx;
     const view = state.view;
-    const parts = [t("Round %(number)s of %(rounds)s", {number: state.scores.played + (view.phase === "over" ? 0 : 1),
-      rounds: state.scores.deals})];
+    const {end, number} = matchProgress(state);
+    const parts = [progressText(end, number)];
     if (view.phase === "bidding") parts.push(t("secret bids"));
     else parts.push(t("Trick %(number)s", {number: view.tricks_played + (view.phase === "playing" ? 1 : 0)}));
     if (view.lead_suit) parts.push(t("Lead suit: %(suit)s", {suit: SUIT_NAMES[view.lead_suit]}));
