@@ -232,14 +232,20 @@ class MatchProgress:
         self.rounds.append(record)
 
     def try_action(self, action: dict[str, Any]) -> tuple[Any, list[dict[str, Any]]]:
-        """The state and events ``action`` would lead to; nothing changes here.
+        """The state and events ``action`` would lead to at the live table; nothing changes.
 
-        Raises IllegalAction (from the game) if the rules forbid it, or if no round is running.
+        Raises IllegalAction (from the game) if the rules forbid it, if the game's optional
+        ``live_refusal`` refuses it at a live table (Doppelganger Tricks: a seat that may take a
+        bonus card keeps the turn), or if no round is running.
         """
         from app.games.base import IllegalAction
 
         if self.current is None or self.round_over():
             raise IllegalAction("no deal is being played")
+        refusal = getattr(self.game, "live_refusal", None)
+        reason = refusal(self.state, action) if refusal is not None else None
+        if reason is not None:
+            raise IllegalAction(reason)
         return self.game.apply(self.state, action)
 
     def commit_action(self, action: dict[str, Any], new_state: Any) -> RoundOutcome | None:
@@ -262,8 +268,8 @@ class MatchProgress:
             record = RoundRecord(number=stored.number, dealer=stored.dealer, deal=stored.deal,
                                  deck=stored.deck, id=stored.id)
             progress.begin_round(record)
-            for action in stored.actions:
-                new_state, _events = progress.try_action(action)
+            for action in stored.actions:  # the log as the rules read it (no live refusals)
+                new_state, _events = game.apply(progress.state, action)
                 progress.commit_action(action, new_state)
         return progress
 

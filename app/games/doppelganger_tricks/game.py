@@ -68,14 +68,19 @@ class DoppelgangerTricks:
         return new_state(players, dealer, hands)
 
     def to_act(self, state: RoundState) -> tuple[Seat, ...]:
-        """Bidding: seats without a bid. Playing: the seat to play (or the last seat, whose
-        bonus window the round's end waits for). Over: ``()``.
+        """Bidding: seats without a bid. Playing: the seat that may take a bonus card (a live
+        table waits for it), else the seat to play. Over: ``()``.
         """
         return flow.to_act(state)
 
     def legal_actions(self, state: RoundState, seat: Seat) -> list[Action]:
         """Every action ``seat`` may take now (see flow.legal_actions)."""
         return flow.legal_actions(state, seat)
+
+    def live_refusal(self, state: RoundState, action: Mapping[str, Any]) -> str | None:
+        """A live table's refusal of an action the rules accept: while a seat may take a bonus
+        card it keeps the turn until it takes one or says "no bonus" (see flow.live_refusal)."""
+        return flow.live_refusal(state, dict(action))
 
     def apply(self, state: RoundState, action: Mapping[str, Any]) -> tuple[RoundState, list[Event]]:
         """Apply one action; IllegalAction for a malformed or forbidden one (state unchanged)."""

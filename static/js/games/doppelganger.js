@@ -155,6 +155,9 @@ export const doppelganger = {
     if (legalOf(view).some((a) => a.type === "take_bonus" || a.type === "decline_bonus")) {
       return t("First take a bonus card or play on without one.");
     }
+    if (view.bonus_pending != null && view.bonus_pending !== state.you) {
+      return t("%(player)s may take a bonus card…", {player: seatName(view.bonus_pending)});
+    }
     const turn = this.turn(view);
     if (turn !== state.you) return t("Not your turn: %(player)s plays now.", {player: seatName(turn)});
     const suit = SUIT_NAMES[view.lead_suit];
@@ -164,6 +167,10 @@ export const doppelganger = {
   waitingText(ctx) {
     const view = ctx.state.view;
     if (view.phase === "bidding") return view.own_bid == null ? "" : t("Waiting for the other bids…");
+    // the seat that may take a bonus card keeps the turn until it takes one or says "no bonus"
+    if (view.bonus_pending != null && view.bonus_pending !== ctx.state.you) {
+      return t("%(player)s may take a bonus card…", {player: ctx.seatName(view.bonus_pending)});
+    }
     return waitingFor(ctx, this.turn(view));
   },
 
@@ -173,7 +180,7 @@ export const doppelganger = {
     if (view.phase === "over") return t("The round is over.");
     const legal = legalOf(view);
     if (legal.some((a) => a.type === "bid")) return t("Your secret bid: how many tricks will you win?");
-    if (legal.some((a) => a.type === "decline_bonus")) return t("Take a bonus card, or play on without one.");
+    if (legal.some((a) => a.type === "decline_bonus")) return t("Take a bonus card, or say no bonus: the table waits for you.");
     if (!this.myTurn(ctx)) return this.waitingText(ctx);
     if (pending(view)) return t("Lead the %(card)s as which suit?", {card: cardText(pending(view))});
     return view.trick.length ? t("Your turn: follow %(suit)s (a navy card counts as %(suit)s).",
