@@ -73,6 +73,9 @@ class Settings(BaseSettings):
     session_days: int = 30
     max_open_tables_per_user: int = 5
     max_deals: int = 48
+    #: development and tests only: a Doppelkopf table may have any number of deals (for short
+    #: matches); otherwise a multiple of the players, so that everyone deals equally often
+    any_deal_count: bool = False
     #: the longest pause between two deals at a table, to read the deal's result; it ends
     #: early once every person present said "Next deal" (app/rooms/intermission.py)
     round_pause: float = 20.0

@@ -52,7 +52,10 @@ async def migrated_database(db_url: str):
 def settings_for(tmp_path: Path, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "data_dir": tmp_path, "database_url": f"sqlite+aiosqlite:///{tmp_path}/test.db",
-        "secret_key": "test-secret", "bot_delay": 0.0}
+        "secret_key": "test-secret", "bot_delay": 0.0,
+        # short matches (1 or 2 deals) keep the tests fast; tests/test_match_end.py checks the
+        # rule itself (a multiple of the players) with this off
+        "any_deal_count": True}
     values.update(overrides)
     return Settings(**values)
 

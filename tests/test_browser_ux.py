@@ -252,8 +252,7 @@ def test_every_game_table_is_keyboard_reachable_and_passes_axe(browser, site, ax
     page.click("#play-guest")
     page.select_option("#game", game)
     page.select_option("#players", str(players))
-    page.select_option("#bots", str(players - 1))
-    page.fill("#deals", "1")
+    page.select_option("#bots", str(players - 1))  # the game's own end: no Deals field
     page.click("#create-table")
     page.wait_for_url(re.compile(r".*/tables/\d+$"))
     page.wait_for_function("() => window.doppelrunde && window.doppelrunde.state && window.doppelrunde.state.view "

@@ -38,7 +38,7 @@ async def lobby(db_url):
     sessions = make_sessionmaker(engine)
     clock = Clock()
     lobby = Lobby(sessions, clock, CountingRooms(), Friends(sessions, clock),
-                  max_open_tables=100, claims=ForgetfulClaims())
+                  max_open_tables=100, claims=ForgetfulClaims(), any_deal_count=True)
     async with sessions() as db:
         users = [User(name=f"keyed{i}", password_hash=None, is_guest=True,
                       created_at=clock.now()) for i in range(2)]

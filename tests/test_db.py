@@ -40,7 +40,7 @@ async def world(db_url):
     rooms = RoomManager(store, clock, ActorConfig(bot_delay=0, round_pause=0),
                         rng_factory=lambda table_id: random.Random(table_id))
     friends = Friends(sessions, clock)
-    lobby = Lobby(sessions, clock, rooms, friends)
+    lobby = Lobby(sessions, clock, rooms, friends, any_deal_count=True)
     world = {"engine": engine, "sessions": sessions, "store": store, "rooms": rooms,
              "lobby": lobby, "clock": clock, "url": db_url}
     yield world

@@ -39,7 +39,7 @@ async def env(tmp_path):
         rooms = RoomManager(MatchStore(sessions, clock), clock, config,
                             rng_factory=lambda table_id: random.Random(11))
         made.append(rooms)
-        lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock))
+        lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock), any_deal_count=True)
         async with sessions() as db:
             users = [User(name=f"d{len(made)}{i}", password_hash=None, is_guest=True,
                           created_at=clock.now()) for i in range(people)]

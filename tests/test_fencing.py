@@ -26,7 +26,7 @@ async def test_the_stale_owner_is_fenced_and_says_nothing(db_url):
     clock = Clock()
     store = MatchStore(sessions, clock)
     rooms = RoomManager(store, clock, CONFIG)
-    lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock))
+    lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock), any_deal_count=True)
     try:
         async with sessions() as db:
             users = [User(name=n, is_guest=True, created_at=clock.now()) for n in ("a", "b")]
@@ -80,7 +80,7 @@ async def test_group_commit_fails_only_the_append_whose_position_is_taken(db_url
     clock = Clock()
     store = MatchStore(sessions, clock)
     rooms = RoomManager(store, clock, CONFIG)
-    lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock))
+    lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock), any_deal_count=True)
     try:
         async with sessions() as db:
             users = [User(name=n, is_guest=True, created_at=clock.now()) for n in ("a", "b")]

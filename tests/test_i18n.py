@@ -235,8 +235,11 @@ async def test_new_game_errors_name_the_field_and_say_why(client, fields, englis
 
 async def test_a_refused_new_game_keeps_what_was_sent(client):
     await _register(client)
+    # Doppio's match ends at its penalty limit (the deals are not asked): refused for the limit
     page = await _new_game(client, "en", deals="99", invite="", bots="2", opponents="friend",
-                           skill="expert", game="doppio", preset="standard", players="3")
+                           skill="expert", game="doppio", preset="standard", players="3",
+                           numbers="game_end_total", opt_game_end_total="0")
+    assert page.status_code == 400
     assert 'value="99" id="deals"' in page.text
     assert re.search(r'<option value="doppio"[^>]* selected', page.text)
     assert re.search(r'<option value="2" selected>', page.text)

@@ -40,7 +40,7 @@ async def world(tmp_path):
                             ActorConfig(bot_delay=0, round_pause=round_pause, away_grace=None),
                             rng_factory=lambda _table: random.Random(3))
         managers.append(rooms)
-        lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock))
+        lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock), any_deal_count=True)
         rooms.on_rematch = lobby.rematch
         async with sessions() as db:
             users = [User(name=f"u{len(managers)}{i}", password_hash=None, is_guest=True,

@@ -40,7 +40,7 @@ async def env(tmp_path):
         rooms = RoomManager(MatchStore(sessions, clock), clock, config,
                             rng_factory=lambda table_id: random.Random(7))
         made.append(rooms)
-        lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock))
+        lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock), any_deal_count=True)
         async with sessions() as db:
             users = [User(name=f"p{len(made)}{i}", password_hash=None, is_guest=True,
                           created_at=clock.now()) for i in range(2)]

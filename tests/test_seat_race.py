@@ -49,7 +49,8 @@ async def test_two_clients_racing_for_the_last_seat_exactly_one_wins(db_url):
     engine, sessions = await migrated_database(db_url)
     clock = Clock()
     rooms = CountingRooms()
-    lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock), max_open_tables=10**6)
+    lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock), max_open_tables=10**6,
+                  any_deal_count=True)
     try:
         async with sessions() as db:
             users = [User(name=f"racer{i}", password_hash=None, is_guest=True,

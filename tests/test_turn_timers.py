@@ -61,7 +61,8 @@ async def open_table(world, manager: RoomManager, spec: NewTable, *names: str):
     """The first of ``names`` opens the table, the others join; returns (actor, viewers)."""
     viewers = await world["people"](*names)
     lobby = Lobby(world["sessions"], world["clock"], manager, Friends(world["sessions"],
-                                                                        world["clock"]))
+                                                                        world["clock"]),
+                  any_deal_count=True)
     table = await lobby.create_table(viewers[0], spec)
     for viewer in viewers[1:]:
         await lobby.join(viewer, table["id"])

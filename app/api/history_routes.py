@@ -36,10 +36,11 @@ async def game_leaderboard(game: str, services: ServicesDep, user: MaybeUser) ->
 async def table_replay(table_id: TableIdPath, services: ServicesDep) -> dict[str, Any]:
     """The replay frames of a finished match (every hand shown); 409 while it is played.
     ``seats``: the players' names by seat; ``seat_info``: {"seat", "name", "bot"} by seat (the
-    browser names computer players in its language)."""
+    browser names computer players in its language); ``end``: how the match ends
+    (app.rooms.match.EndCondition), as the table stated it."""
     document = await services.lobby.scenario(table_id)
     table = await services.lobby.table(None, table_id)
     return {"table": table_id, "seats": [s["name"] for s in table["seats"]],
             "seat_info": [{"seat": s["seat"], "name": s["name"], "bot": s.get("bot")}
-                        for s in table["seats"]],
+                        for s in table["seats"]], "end": table["end"],
             **replay_frames(document)}

@@ -143,7 +143,9 @@ class DoppelgangerTricksBot:
     """A Doppelganger Tricks player of one level."""
 
     game = "doppelganger_tricks"
-    acts_out_of_turn = True  # a bonus card is taken right after the own play
+    #: nothing out of turn: a seat that may take a bonus card holds the turn (to_act) until it
+    #: takes one or says "no bonus"
+    acts_out_of_turn = False
 
     def __init__(self, level: str, budget_ms: int | None = None, worlds: int | None = None) -> None:
         self.level = level

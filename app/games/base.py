@@ -114,6 +114,9 @@ class Game(Protocol):
     #: ``{"catch": "answer", "pass": "answer"}``. Other actions are told as ``{"type", "seat"}``
     #: to the others (app.rooms.projection); their public effects are in the events and views.
     secret_actions: Mapping[str, str]
+    #: Optional. ``live_refusal(state, action) -> str | None``: why a live table refuses an
+    #: action the rules (a scenario file) accept, e.g. Doppelganger Tricks keeps the turn with
+    #: a seat that may take a bonus card; app.rooms.match.MatchProgress.try_action applies it.
 
     def make_rules(self, raw: Mapping[str, Any]) -> Any:
         """Build the rules from a scenario's ``rules`` object (``preset`` plus options).

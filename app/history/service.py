@@ -21,6 +21,7 @@ from app.i18n import N_
 from app.i18n.errors import LocalizedError
 from app.ratings.model import Rating
 from app.ratings.store import leaderboard
+from app.rooms.match import table_end
 
 
 class HistoryError(LocalizedError, LookupError):
@@ -103,6 +104,7 @@ class History:
             out.append({
                 "table": match.table_id, "match": match.id, "game": match.game,
                 "finished_at": _iso(match.finished_at), "deals": match.deals,
+                "end": table_end(match.game, match.rules, match.players, match.deals),
                 "seat": result.seat, "score": result.score, "winner": result.winner,
                 "left_early": match.id in left, "players": others[match.id],
                 "rating": None if change is None else {

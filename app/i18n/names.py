@@ -82,6 +82,28 @@ LEADERBOARD_REASONS = {
 }
 
 
+#: how a match ends, the same words everywhere (app.rooms.match.EndCondition; the browser's
+#: twin is endText in static/js/words.js)
+END_TEXTS = {
+    "deals": N_("%(num)s deals"),
+    "coins": N_("first to %(num)s golden coins"),
+    "rounds": N_("%(num)s rounds, one per player"),
+    "penalty": N_("up to %(num)s points"),
+}
+
+
+def end_text(end: Mapping[str, Any] | None) -> str:
+    """A match's end condition in words: "8 deals", "first to 5 golden coins", "3 rounds, one
+    per player", "up to 100 points"; a cap is stated too ("first to 5 golden coins, at most 2
+    deals"). ``end``: ``{"kind", "target", "cap"}``; empty for None."""
+    if not end or end.get("kind") not in END_TEXTS:
+        return ""
+    text = gettext(END_TEXTS[end["kind"]], num=end.get("target"))
+    if end.get("cap"):
+        return gettext("%(end)s, at most %(cap)s deals", end=text, cap=end["cap"])
+    return text
+
+
 def _words(table: dict[str, str], name: str | None) -> str:
     if not name:
         return ""
@@ -168,4 +190,5 @@ def games_for_form(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 FILTERS = {"game_name": game_name, "game_pitch": game_pitch, "preset_name": preset_name, "option_name": option_name,
            "opponents_name": opponents_name, "level_name": level_name, "mode_name": mode_name,
-           "leaderboard_reason": leaderboard_reason, "player_name": player_name}
+           "leaderboard_reason": leaderboard_reason, "player_name": player_name,
+           "end_text": end_text}

@@ -23,6 +23,7 @@ from sqlalchemy import and_, exists, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import Friendship, GameTable, Invitation, Seat, User
+from app.rooms.match import table_end
 
 #: tables listed to one viewer
 LIMIT = 100
@@ -145,5 +146,6 @@ async def load_listing(db: AsyncSession, viewers: Collection[int] = ()) -> Listi
                   "turn_seconds": table.turn_seconds, "owner": owner_name,
                   "seats": [{"seat": s, "name": n or f"Computer {s + 1} ({b})", "bot": b}
                             for s, _u, b, n in held],
-                  "free": table.players - len(held), "mode": table_mode(table.rules)}))
+                  "free": table.players - len(held), "mode": table_mode(table.rules),
+                  "end": table_end(table.game, table.rules, table.players, table.deals)}))
     return Listing(listed, dict(friends))

@@ -41,6 +41,7 @@ from app.lobby.queue import LocalQueue, PlayQueue
 from app.lobby.service import Lobby
 from app.ratings.model import Bot, BotLevel, Person, Rating, nearest_bot_level
 from app.rooms.manager import RoomManager
+from app.rooms.match import end_condition
 
 log = logging.getLogger(__name__)
 
@@ -150,14 +151,16 @@ class PlayNow:
     async def _open(self, formed: FormedTable) -> int:
         key = formed.key
         game = get_game(key.game)
-        rules = game.rules_json(game.make_rules({"preset": key.preset} if game.presets else {}))
+        made = game.make_rules({"preset": key.preset} if game.presets else {})
+        rules = game.rules_json(made)
+        deals = end_condition(game, made, key.seats, self._deals).deals
         people = [s for s in formed.seats if isinstance(s, Person)]
         bots = [s for s in formed.seats if isinstance(s, Bot)]
         level = bots[0].level if bots else nearest_bot_level(
             sum(p.rating.mu for p in people) / len(people))
         async with self._db() as db:
             table = GameTable(game=key.game, preset=key.preset if game.presets else None,
-                              rules=rules, players=key.seats, deals=self._deals,
+                              rules=rules, players=key.seats, deals=deals,
                               opponents="any", skill=BotLevel(level).value,
                               secret=secrets.token_urlsafe(16), owner_id=people[0].player,
                               status="playing", seated=key.seats,

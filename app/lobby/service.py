@@ -40,7 +40,14 @@ from app.i18n.names import GAMES, OPTIONS
 from app.lobby.friends import Friends
 from app.lobby.listing import Listing, load_listing, table_mode
 from app.rooms.manager import RoomManager
-from app.rooms.match import MatchProgress
+from app.rooms.match import (
+    MatchLengthError,
+    MatchProgress,
+    check_deals,
+    end_condition,
+    end_form,
+    table_end,
+)
 
 
 class LobbyError(LocalizedError, ValueError):
@@ -131,10 +138,13 @@ class Lobby:
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: Clock,
                  rooms: RoomManager, friends: Friends, *, max_deals: int = 48,
+                 any_deal_count: bool = False,
                  max_open_tables: int = 5, claims: Claims | None = None) -> None:
         self._db, self._clock, self._rooms, self._friends = sessions, clock, rooms, friends
         self._claims: Claims = claims or InProcessClaims()
         self._max_deals, self._max_open = max_deals, max_open_tables
+        #: development and tests: any number of deals (config.Settings.any_deal_count)
+        self._any_deal_count = any_deal_count
         #: awaited after every change of the open tables (the live lobby feed)
         self.on_change: Callable[[], Awaitable[None]] | None = None
         #: awaited with (user id, notice) when someone is invited (the live notification)
@@ -158,7 +168,8 @@ class Lobby:
         """Every installed game: ``{"name", "players": [...], "presets": [...], "switches":
         {preset: {option: bool}}, "numbers": {preset: {option: number}}, "choices": {preset:
         {option: {"value", "values": [...]}}}}`` — the on/off, number and named-value options
-        of each preset (e.g. Doppelkopf's GameTwist ``table_mode``), for New Game."""
+        of each preset (e.g. Doppelkopf's GameTwist ``table_mode``), for New Game; and ``end``:
+        how its match ends (app.rooms.match.end_form)."""
         result = []
         for name in available_games():
             game = get_game(name)
@@ -173,7 +184,7 @@ class Lobby:
                                    for k, values in named(preset).items()}
             result.append({"name": name, "players": list(game.player_counts),
                            "presets": list(game.presets), "switches": switches,
-                           "numbers": numbers, "choices": choices})
+                           "numbers": numbers, "choices": choices, "end": end_form(game)})
         return result
 
     # --- tables ----------------------------------------------------------------------------
@@ -234,8 +245,6 @@ class Lobby:
         if spec.bots > players - 1:
             raise LobbyError(N_("at most %(count)s of the %(seats)s seats can be computer players"),
                              field="bots", count=players - 1, seats=players)
-        if spec.deals > self._max_deals:
-            raise LobbyError(N_("at most %(count)s deals"), field="deals", count=self._max_deals)
         preset = spec.preset or next(iter(game.presets), None)
         raw = {**({"preset": preset} if preset else {}), **spec.options}
         try:
@@ -244,6 +253,7 @@ class Lobby:
         except RulesError as err:
             raise rules_refusal(err) from None
         bot_seats = self._computer_seats(game, made, players, spec)
+        deals = self._match_deals(game, made, players, spec.deals)
         async with self._db() as db:
             invitees = []
             for name in dict.fromkeys(n.strip() for n in spec.invite if n.strip()):
@@ -258,7 +268,7 @@ class Lobby:
                 raise LobbyError(N_("you have too many open tables"), 409)
             full = spec.bots == players - 1
             table = GameTable(game=spec.game, preset=preset, rules=rules, players=players,
-                              deals=spec.deals, opponents=spec.opponents, skill=spec.skill,
+                              deals=deals, opponents=spec.opponents, skill=spec.skill,
                               secret=secret, owner_id=owner.id, turn_seconds=spec.turn_seconds,
                               status="playing" if full else "open", created_at=self._clock.now(),
                               create_key=spec.key, seated=1 + len(bot_seats))
@@ -291,6 +301,27 @@ class Lobby:
             table_id = (await db.execute(select(GameTable.id).where(
                 GameTable.owner_id == owner.id, GameTable.create_key == key))).scalar_one()
         return await self.table(owner, table_id)
+
+    def _match_deals(self, game: Any, rules: Any, players: int, deals: int) -> int:
+        """The deals a new table stores: the form's number for Doppelkopf (a multiple of the
+        players, at most ``max_deals``); the game's own for the others (app.rooms.match:
+        Doppelganger Tricks one round per player, 0 for Kids and Doppio, whose coins or penalty
+        limit ends the match; with ``any_deal_count`` the number asked, a cap for those).
+        Raises LobbyError on the deals field."""
+        asked = self._any_deal_count or end_condition(game, rules, players, 0).kind == "deals"
+        if not asked:
+            return end_condition(game, rules, players, 0).deals
+        if deals > self._max_deals:
+            raise LobbyError(N_("at most %(count)s deals"), field="deals", count=self._max_deals)
+        if self._any_deal_count:  # development and tests: short matches (a cap) of any game
+            return deals
+        end = end_condition(game, rules, players, deals)
+        try:
+            check_deals(end, players)
+        except MatchLengthError:
+            raise LobbyError(N_("a multiple of %(count)s, so that everyone deals equally often"),
+                             field="deals", count=players) from None
+        return end.deals
 
     @staticmethod
     def _computer_seats(game: Any, rules: Any, players: int, spec: NewTable) -> tuple[int, ...]:
@@ -329,7 +360,8 @@ class Lobby:
                "skill": table.skill, "status": table.status, "turn_seconds": table.turn_seconds,
                "owner": owner.name if owner else None, "seats": seats,
                "free": table.players - len(rows), "mine": mine,
-               "mode": table_mode(table.rules)}
+               "mode": table_mode(table.rules),
+               "end": table_end(table.game, table.rules, table.players, table.deals)}
         if viewer is not None and viewer.id == table.owner_id:
             out["secret"] = table.secret
         return out

@@ -50,7 +50,7 @@ from app.games.registry import get_game
 from app.rooms import delta
 from app.rooms.connection import Connection
 from app.rooms.intermission import Intermission
-from app.rooms.match import MatchProgress, RoundRecord
+from app.rooms.match import MatchProgress, RoundRecord, table_end
 from app.rooms.projection import Unsendable, action_for, check_sendable
 from app.rooms.store import MatchStore, TableInfo
 
@@ -824,6 +824,7 @@ class TableActor:
             self._table_cache = (table, seen, {
                 "id": table.id, "game": table.game, "preset": table.preset,
                 "players": table.players, "deals": table.deals, "status": table.status,
+                "end": table_end(table.game, table.rules, table.players, table.deals),
                 "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot_level,
                            "connected": s.bot_level is not None or s.seat in connected,
                            "autoplay": s.seat in self._taken_over}

@@ -1,9 +1,19 @@
-"""A match's progress as a pure value-holder: rounds, the current round's state, the score sheet.
+"""A match's progress as a pure value-holder: rounds, the current round's state, the score sheet,
+and the one condition that ends the match (:class:`EndCondition`).
 
 No I/O: the actor persists each step before it calls the ``commit_*`` methods here. Rebuilding
 from the event log is ``MatchProgress.replay(...)`` over the stored rounds and actions.
 Dealers move left after each round, except after a ``redeal`` round (same dealer again, and
 the round does not count towards the match's number of deals).
+
+One end condition per game (docs/rules/match-length.md), stated the same way on the New Game
+form, the lobby, the table, the score sheet, the result, the history and the replay:
+
+- Doppelkopf and its GameTwist modes: a number of deals, a multiple of the players so that
+  everyone deals equally often (duel mode: four);
+- Doublehead Kids: the golden coins that win (5 basic, 10 advanced); no deal limit;
+- Doppelganger Tricks: as many rounds as players;
+- Doppio: the penalty limit (100 by default).
 """
 
 from __future__ import annotations
@@ -12,6 +22,101 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.games.base import Game, RoundOutcome, best_seats, totals
+
+
+#: the kinds of end condition: a number of deals, golden coins to win, one round per player,
+#: a penalty limit
+END_KINDS = ("deals", "coins", "rounds", "penalty")
+
+
+class MatchLengthError(ValueError):
+    """A number of deals that does not fit the game (not a multiple of the players)."""
+
+    def __init__(self, players: int) -> None:
+        super().__init__(f"a multiple of {players}, so that everyone deals equally often")
+        self.players = players
+
+
+@dataclass(frozen=True)
+class EndCondition:
+    """How a match ends.
+
+    kind: ``deals`` (after ``target`` counted deals; redeals do not count), ``coins`` (after the
+        deal in which a player reaches ``target`` golden coins), ``rounds`` (after ``target``
+        rounds, one per player), ``penalty`` (after the round in which a total reaches
+        ``target`` penalty points).
+    target: the number that kind counts to.
+    cap: a number of counted deals that ends a coins, rounds or penalty match first, or None
+        (the production default: no cap). Only a table opened for development or tests
+        (config ``any_deal_count``) or stored before match ends were fixed has one; it is
+        stated wherever the end is ("first to 5 golden coins, at most 2 deals").
+    """
+
+    kind: str
+    target: int
+    cap: int | None = None
+
+    def json(self) -> dict[str, Any]:
+        """``{"kind", "target", "cap"}`` for the clients (static/js/words.js words it)."""
+        return {"kind": self.kind, "target": self.target, "cap": self.cap}
+
+    @property
+    def deals(self) -> int:
+        """The number of counted rounds that ends the match: the target of deals and rounds,
+        else the cap, else 0 (the game's own verdict ends it). What a table stores as its
+        ``deals``."""
+        if self.cap is not None:
+            return self.cap
+        return self.target if self.kind in ("deals", "rounds") else 0
+
+
+def end_condition(game: Game, rules: Any, players: int, deals: int) -> EndCondition:
+    """The end condition of ``game`` at a table of ``players`` that stores ``deals``.
+
+    ``deals`` is the match length of the deals kind (Doppelkopf). The other games fix their own
+    end; for them a stored positive ``deals`` below that end is a cap (see EndCondition.cap):
+    any for coins and penalty, fewer than the players for rounds.
+    """
+    if game.name == "doublehead_kids":
+        return EndCondition("coins", int(rules.target_coins), deals or None)
+    if game.name == "doppelganger_tricks":
+        return EndCondition("rounds", players, deals if 0 < deals < players else None)
+    if game.name == "doppio":
+        return EndCondition("penalty", int(rules.game_end_total), deals or None)
+    return EndCondition("deals", deals)
+
+
+#: the rule option that sets the target of an end condition (New Game shows it as the end)
+END_OPTIONS = {"coins": "target_coins", "penalty": "game_end_total"}
+
+
+def end_form(game: Game) -> dict[str, Any]:
+    """How New Game states ``game``'s end: ``{"kind", "option"}`` (``option``: the rule option
+    holding the target, or None: the deals field for ``deals``, the player count for
+    ``rounds``)."""
+    preset = next(iter(game.presets), None)
+    rules = game.make_rules({"preset": preset} if preset else {})
+    kind = end_condition(game, rules, game.player_counts[-1], 0).kind
+    return {"kind": kind, "option": END_OPTIONS.get(kind)}
+
+
+def table_end(game_name: str, rules_raw: Any, players: int, deals: int) -> dict[str, Any]:
+    """The end condition of a stored table (game name, rules JSON, players, deals) as JSON;
+    ``{"kind": "deals", "target": deals}`` for a game that is not installed."""
+    from app.games.registry import UnknownGame, get_game
+
+    try:
+        game = get_game(game_name)
+        rules = game.make_rules(rules_raw or {})
+    except (UnknownGame, ValueError):
+        return EndCondition("deals", deals).json()
+    return end_condition(game, rules, players, deals).json()
+
+
+def check_deals(end: EndCondition, players: int) -> None:
+    """Raise MatchLengthError unless a deals-kind match lets everyone deal equally often."""
+    if end.kind == "deals" and end.target % players:
+        raise MatchLengthError(players)
 
 
 @dataclass
@@ -40,7 +145,9 @@ class MatchProgress:
     """
 
     def __init__(self, game: Game, rules: Any, players: int, deals: int) -> None:
-        self.game, self.rules, self.players, self.deals = game, rules, players, deals
+        self.game, self.rules, self.players = game, rules, players
+        self.end = end_condition(game, rules, players, deals)
+        self.deals = self.end.deals
         self.rounds: list[RoundRecord] = []
         self.state: Any = None
 
@@ -62,10 +169,11 @@ class MatchProgress:
         return self.current is not None and self.current.outcome is not None
 
     def match_over(self) -> bool:
-        """All deals played, or the game says the match is over."""
+        """The end condition is met: all deals played (deals kind; or a cap), or the game says
+        the match is over (its coins, rounds or penalty limit)."""
         if not self.round_over():
             return False
-        if self.counted() >= self.deals:
+        if self.deals and self.counted() >= self.deals:  # the deals (or a cap) are played
             return True
         return self.game.match_status(self.rules, self.players, self.outcomes()).game_over
 
@@ -92,12 +200,28 @@ class MatchProgress:
         return list(best_seats(totals(self.outcomes(), self.players), lowest=lowest))
 
     def score_sheet(self) -> dict[str, Any]:
-        """``{"rounds": [...], "totals": [...], "deals": N, "played": n}`` for the clients."""
-        rows = [{"number": r.number, "dealer": r.dealer, "scores": list(r.outcome.scores),
-                 "redeal": r.outcome.redeal, "details": r.outcome.details}
-                for r in self.rounds if r.outcome is not None]
+        """``{"rounds": [...], "totals": [...], "deals": N, "played": n, "current": k,
+        "end": {...}}`` for the clients (``current``: :meth:`deal_number`). Each row's ``deal`` is its counted number (1-based): a redeal carries the
+        number of the deal it replaces, which the next row deals again."""
+        rows, counted = [], 0
+        for r in self.rounds:
+            if r.outcome is None:
+                continue
+            rows.append({"number": r.number, "deal": counted + 1, "dealer": r.dealer,
+                         "scores": list(r.outcome.scores), "redeal": r.outcome.redeal,
+                         "details": r.outcome.details})
+            counted += 0 if r.outcome.redeal else 1
         return {"rounds": rows, "totals": totals(self.outcomes(), self.players),
-                "deals": self.deals, "played": self.counted()}
+                "deals": self.deals, "played": self.counted(), "current": self.deal_number(),
+                "end": self.end.json()}
+
+    def deal_number(self) -> int:
+        """The counted number (1-based) of the deal being played or last played: redeals do
+        not count, so a deal dealt again keeps its number."""
+        last = self.current
+        if last is not None and last.outcome is not None and not last.outcome.redeal:
+            return self.counted()
+        return self.counted() + 1
 
     # --- changing --------------------------------------------------------------------------
 
@@ -108,14 +232,20 @@ class MatchProgress:
         self.rounds.append(record)
 
     def try_action(self, action: dict[str, Any]) -> tuple[Any, list[dict[str, Any]]]:
-        """The state and events ``action`` would lead to; nothing changes here.
+        """The state and events ``action`` would lead to at the live table; nothing changes.
 
-        Raises IllegalAction (from the game) if the rules forbid it, or if no round is running.
+        Raises IllegalAction (from the game) if the rules forbid it, if the game's optional
+        ``live_refusal`` refuses it at a live table (Doppelganger Tricks: a seat that may take a
+        bonus card keeps the turn), or if no round is running.
         """
         from app.games.base import IllegalAction
 
         if self.current is None or self.round_over():
             raise IllegalAction("no deal is being played")
+        refusal = getattr(self.game, "live_refusal", None)
+        reason = refusal(self.state, action) if refusal is not None else None
+        if reason is not None:
+            raise IllegalAction(reason)
         return self.game.apply(self.state, action)
 
     def commit_action(self, action: dict[str, Any], new_state: Any) -> RoundOutcome | None:
@@ -138,8 +268,8 @@ class MatchProgress:
             record = RoundRecord(number=stored.number, dealer=stored.dealer, deal=stored.deal,
                                  deck=stored.deck, id=stored.id)
             progress.begin_round(record)
-            for action in stored.actions:
-                new_state, _events = progress.try_action(action)
+            for action in stored.actions:  # the log as the rules read it (no live refusals)
+                new_state, _events = game.apply(progress.state, action)
                 progress.commit_action(action, new_state)
         return progress
 

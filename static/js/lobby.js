@@ -2,7 +2,7 @@
 // rules presets following the chosen game.
 import {Socket} from "./socket.js";
 import {t} from "./i18n.js";
-import {playerName} from "./words.js";
+import {endText, playerName} from "./words.js";
 
 const body = document.getElementById("tables-body");
 // the New Game data with the words of the page's language (app/i18n/names.py)
@@ -44,7 +44,8 @@ function renderTables(tables) {
     row.dataset.table = table.id;
     cell(row, gameLabel(table.game));
     const mode = MODES[table.mode];
-    cell(row, presetLabel(table.game, table.preset) + (mode ? ` · ${mode}` : ""));
+    cell(row, presetLabel(table.game, table.preset) + (mode ? ` · ${mode}` : "")
+      + (table.end ? ` · ${endText(table.end)}` : ""));
     cell(row, OPPONENTS[table.opponents] || table.opponents);
     cell(row, `${table.players - table.free}/${table.players}`);
     const names = cell(row, "");
@@ -247,6 +248,33 @@ function followOpponents() {
   if (box && invited) box.hidden = !invited.checked && !document.getElementById("invite").value;
 }
 
+/** How the chosen game's match ends, stated as the table will state it (app.rooms.match):
+ * Doppelkopf a number of deals, a multiple of the players (the Deals field); Doublehead Kids
+ * the golden coins to win and Doppio the penalty limit (their rule options); Doppelganger
+ * Tricks one round per player. The Deals field is shown only where it sets the end. */
+function followEnd() {
+  const info = games.find((g) => g.name === game.value);
+  const note = document.getElementById("match-end-note");
+  const box = document.getElementById("deals-box");
+  const deals = document.getElementById("deals");
+  const end = info && info.end;
+  if (!end || !note || !box || !deals) return;
+  const seats = Number(players.value) || 4;
+  box.hidden = end.kind !== "deals";
+  const hint = document.getElementById("deals-hint");
+  if (hint) hint.textContent = t("(a multiple of %(count)s)", {count: seats});
+  let target;
+  if (end.kind === "deals") {
+    target = Number(deals.value);
+  } else if (end.kind === "rounds") {
+    target = seats;
+  } else {
+    const input = document.getElementById(`opt-${end.option}`);
+    target = input ? Number(input.value) : (info.numbers[preset.value] || {})[end.option];
+  }
+  note.textContent = t("Match: %(end)s.", {end: endText({kind: end.kind, target})});
+}
+
 /** Duel mode fixes the table: four deals, two computer players (seats 2 and 4). */
 function followMode() {
   const mode = document.getElementById("opt-table_mode");
@@ -258,6 +286,7 @@ function followMode() {
     bots.value = "2";
   }
   deals.readOnly = duel;
+  followEnd();
   for (const option of bots.options) option.disabled = duel ? option.value !== "2" : option.disabled;
   if (!duel) limitBots();
   if (note) {
@@ -278,7 +307,9 @@ if (game && preset && players && bots) {
     renderSwitches();
     showGame();
   });
-  players.addEventListener("change", limitBots);
+  players.addEventListener("change", () => { limitBots(); followEnd(); });
+  document.getElementById("deals")?.addEventListener("input", followEnd);
+  ruleOptions?.addEventListener("input", followEnd);
   for (const radio of document.querySelectorAll("input[name=opponents]")) {
     radio.addEventListener("change", followOpponents);
   }

@@ -6,7 +6,7 @@
 // the game's order. Steps: one action, one trick, to the start or end of a deal, a deal, a trick
 // (the trick selector follows the steps). Keys: ← → actions, ↑ ↓ tricks, Home/End the deal.
 import {t} from "./i18n.js";
-import {label, playerName} from "./words.js";
+import {label, playerName, progressText} from "./words.js";
 import {TableView} from "./table/view.js";
 import {PLUGINS} from "./games/index.js";
 import {icon} from "./table/icons.js";
@@ -48,7 +48,7 @@ function stateAt(roundIndex, frameIndex) {
   const rows = [];
   const finished = data.rounds.slice(0, roundIndex + (frameIndex === round.frames.length - 1 ? 1 : 0));
   finished.forEach((r, i) => {
-    if (r.scores) rows.push({number: i, dealer: r.dealer, scores: r.scores, redeal: r.redeal, details: r.details || {}});
+    if (r.scores) rows.push({number: i, deal: dealNumber(i), dealer: r.dealer, scores: r.scores, redeal: r.redeal, details: r.details || {}});
   });
   const totals = Array(players).fill(0);
   for (const row of rows) row.scores.forEach((s, seat) => { totals[seat] += s; });
@@ -58,10 +58,17 @@ function stateAt(roundIndex, frameIndex) {
   if (frame.hand_values) v.hand_value = frame.hand_values[me];
   return {
     table: {id: tableId, game: data.game, players, deals: data.rounds.length, status: "finished",
-      seats: data.seat_info.map((s) => ({...s, connected: true, autoplay: false}))},
+      end: data.end, seats: data.seat_info.map((s) => ({...s, connected: true, autoplay: false}))},
     you: null, view: v, timers: [], result: null, pause: null, rematch: null,
-    scores: {rounds: rows, totals, deals: data.rounds.length, played: rows.filter((r) => !r.redeal).length},
+    scores: {rounds: rows, totals, deals: data.rounds.length, played: rows.filter((r) => !r.redeal).length,
+      end: data.end, current: dealNumber(roundIndex)},
   };
+}
+
+/** The counted number (1-based) of round ``index``: redeals do not count, so a deal dealt
+ * again keeps its number (as on the table's score sheet). */
+function dealNumber(index) {
+  return replay.data.rounds.slice(0, index).filter((r) => !r.redeal).length + 1;
 }
 
 function context(state) {
@@ -135,8 +142,8 @@ function render() {
   const mark = replay.analysis ? replay.analysis.markAt(replay.round, replay.frame) : null;
   view.render(ctx, {interactive: false, held, hands, prompt, replayHands: true, mark});
   const count = round.frames.length - 1;
-  $("position").textContent = t("Deal %(deal)s of %(deals)s · action %(number)s of %(count)s",
-    {deal: replay.round + 1, deals: data.rounds.length, number: replay.frame, count});
+  $("position").textContent = `${progressText(data.end, dealNumber(replay.round))} · ${t("action %(number)s of %(count)s",
+    {number: replay.frame, count})}`;
   $("first").disabled = $("prev").disabled = replay.frame === 0;
   $("next").disabled = $("last").disabled = replay.frame === count;
   const trick = trickNumber(round, replay.frame);

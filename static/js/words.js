@@ -17,6 +17,42 @@ export const LABELS = {
   solo_pure_hearts: t("Pure hearts solo"), solo_pure_diamonds: t("Pure diamonds solo"),
   redeal: t("Redeal"), silent_wedding: t("Silent wedding"), silent_solo: t("Silent solo"),
 };
+// how a match ends (app.rooms.match.EndCondition), the same words everywhere: the New Game
+// form, the lobby, the table's header, the score sheet, the result, the replay
+const END_TEXTS = {
+  deals: (n) => t("%(num)s deals", {num: n}),
+  coins: (n) => t("first to %(num)s golden coins", {num: n}),
+  rounds: (n) => t("%(num)s rounds, one per player", {num: n}),
+  penalty: (n) => t("up to %(num)s points", {num: n}),
+};
+
+/** A match's end condition in words ({kind, target, cap}): "8 deals", "first to 5 golden
+ * coins", "3 rounds, one per player", "up to 100 points"; a cap (development and test tables)
+ * is stated: "first to 5 golden coins, at most 2 deals"; "" when unknown. */
+export function endText(end) {
+  const words = end && END_TEXTS[end.kind];
+  if (!words) return "";
+  return end.cap ? t("%(end)s, at most %(cap)s deals", {end: words(end.target), cap: end.cap}) : words(end.target);
+}
+
+/** Where a match stands in its end's unit, for the table's header: "Deal 3 of 8",
+ * "Round 2 · first to 5 golden coins", "Round 2 of 3", "Round 4 · up to 100 points".
+ * ``number``: the deal or round being played (redeals keep their number). */
+export function progressText(end, number) {
+  if (!end) return t("Round %(number)s", {number});
+  if (end.kind === "deals") return t("Deal %(number)s of %(deals)s", {number, deals: end.target});
+  if (end.kind === "rounds") return t("Round %(number)s of %(rounds)s", {number, rounds: end.cap || end.target});
+  return `${t("Round %(number)s", {number})} · ${endText(end)}`;
+}
+
+/** The end condition and the current deal's number of a table state (before the first deal
+ * the table's own end, deal 1). */
+export function matchProgress(state) {
+  const scores = state.scores || {};
+  const end = scores.end || (state.table && state.table.end) || null;
+  return {end, number: scores.current || (scores.played || 0) + 1};
+}
+
 export const TYPE_LABELS = {poverty_give: t("Give the selected cards"), poverty_return: t("Return the selected cards")};
 
 /** The words for an action value, contract or party: "solo_clubs" → "Clubs solo" / "Kreuzsolo".

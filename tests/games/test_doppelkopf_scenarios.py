@@ -72,8 +72,9 @@ def test_scenario(name: str) -> None:
         assert got["scores"] == want["scores"], where
         if want.get("redeal"):
             assert got.get("redeal") is True, where
-            continue
-        assert not got.get("redeal"), where
+            assert got["details"]["reason"] == want["details"]["reason"], where
+        else:
+            assert not got.get("redeal"), where
         for key in DETAIL_KEYS:
             assert got["details"][key] == want["details"][key], f"{where}: {key}"
         assert _lines(got["details"]) == _lines(want["details"]), f"{where}: score_lines"

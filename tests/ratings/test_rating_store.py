@@ -36,7 +36,7 @@ async def world(db_url):
     store = MatchStore(sessions, clock)
     rooms = RoomManager(store, clock, ActorConfig(bot_delay=0, round_pause=0),
                         rng_factory=lambda table_id: random.Random(table_id))
-    lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock))
+    lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock), any_deal_count=True)
     yield {"sessions": sessions, "store": store, "rooms": rooms, "lobby": lobby}
     await rooms.shutdown()
     await engine.dispose()

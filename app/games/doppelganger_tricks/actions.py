@@ -173,9 +173,11 @@ def _check_bonus_window(state: RoundState, seat: Seat) -> None:
 
 
 def apply_decline_bonus(state: RoundState, seat: Seat, action: Mapping[str, Any]) -> tuple[RoundState, list[Event]]:
-    """Decline the bonus card after the round's last play, so the round can end."""
-    if state.cards_left != 0 or not bonus_options(state, seat):
-        raise IllegalAction("decline_bonus is only for the round's last play, with a bonus card to take")
+    """Say "no bonus": close one's own open bonus chance (a live table's explicit answer; a
+    scenario file never needs it, the next action or the file's end closes the chance)."""
+    if not bonus_options(state, seat):
+        raise IllegalAction("no bonus card to decline: only right after your own play, "
+                            "holding no navy card")
     new = dataclasses.replace(state, bonus_window=None)
     return new, [{"type": "bonus_declined", "seat": seat}] + _round_over_event(new)
 

@@ -68,14 +68,19 @@ class DoppelgangerTricks:
         return new_state(players, dealer, hands)
 
     def to_act(self, state: RoundState) -> tuple[Seat, ...]:
-        """Bidding: seats without a bid. Playing: the seat to play (or the last seat, whose
-        bonus window the round's end waits for). Over: ``()``.
+        """Bidding: seats without a bid. Playing: the seat that may take a bonus card (a live
+        table waits for it), else the seat to play. Over: ``()``.
         """
         return flow.to_act(state)
 
     def legal_actions(self, state: RoundState, seat: Seat) -> list[Action]:
         """Every action ``seat`` may take now (see flow.legal_actions)."""
         return flow.legal_actions(state, seat)
+
+    def live_refusal(self, state: RoundState, action: Mapping[str, Any]) -> str | None:
+        """A live table's refusal of an action the rules accept: while a seat may take a bonus
+        card it keeps the turn until it takes one or says "no bonus" (see flow.live_refusal)."""
+        return flow.live_refusal(state, dict(action))
 
     def apply(self, state: RoundState, action: Mapping[str, Any]) -> tuple[RoundState, list[Event]]:
         """Apply one action; IllegalAction for a malformed or forbidden one (state unchanged)."""
@@ -92,9 +97,14 @@ class DoppelgangerTricks:
     def outcome(self, state: RoundState) -> RoundOutcome:
         """Scores and details (bids, tricks_won, bonus, annihilations, void_tricks); an
         unfinished round scores 0 for everybody and shows its details so far.
+
+        A round whose every card is played is finished, also while the last seat could still
+        take a bonus card: a scenario file's chance closes with the end of the file, so the
+        round scores as it stands, without that bonus (spec/scenario-format.md, ``take_bonus``).
+        A live table waits for that seat's decision first (``is_over``).
         """
         details = scoring.outcome_details(state)
-        if not self.is_over(state):
+        if not flow.cards_done(state):
             return RoundOutcome(finished=False, scores=(0,) * state.players, details=details)
         return RoundOutcome(finished=True, scores=scoring.round_scores(state), details=details)
 

@@ -2,15 +2,16 @@
 
 A seat sees its own hand and bid, and the table: who has bid (the bids themselves only once
 all are in), the trick in progress, the last completed trick, every annihilated card, tricks
-won per seat, void tricks, the bonus holders, hand sizes, whose move it is, and its own legal
-actions. Never another seat's hand, nor another seat's bid before all bids are in.
+won per seat, void tricks, the bonus holders, the seat that may take a bonus card now
+(``bonus_pending``: the table waits for it), hand sizes, whose move it is, and its own actions
+as a live table offers them (``flow.live_actions``). Never another seat's hand, nor another seat's bid before all bids are in.
 """
 
 from __future__ import annotations
 
 from app.games.base import JSON, Seat
 from app.games.doppelganger_tricks.cards import names
-from app.games.doppelganger_tricks.flow import legal_actions, phase, to_act
+from app.games.doppelganger_tricks.flow import bonus_pending, live_actions, phase, to_act
 from app.games.doppelganger_tricks.scoring import tricks_won
 from app.games.doppelganger_tricks.state import Play, RoundState, Trick
 from app.games.doppelganger_tricks.tricks import lead_suit
@@ -60,6 +61,7 @@ def table_json(state: RoundState) -> JSON:
         ],
         "bonus": {"star": state.star, "eye": state.eye},
         "bonus_window": state.bonus_window,
+        "bonus_pending": bonus_pending(state),
     }
 
 
@@ -78,7 +80,7 @@ def view(state: RoundState, seat: Seat | None) -> JSON:
         seat=seat,
         hand=names(list(state.hands[seat])),
         own_bid=state.bids[seat],
-        legal_actions=legal_actions(state, seat),
+        legal_actions=live_actions(state, seat),
     )
     return result
 

@@ -164,7 +164,7 @@ def _net(lines: list[Line], party: int) -> int:
 def score(state: State) -> RoundOutcome:
     """The outcome of a finished deal: scores per seat and the details of the scenario format."""
     if state.contract == "redeal":
-        return RoundOutcome(True, (0,) * 4, {"contract": "redeal", "reason": state.redeal}, redeal=True)
+        return RoundOutcome(True, (0,) * 4, redeal_details(state.redeal), redeal=True)
     result = tally(state)
     winner = winner_of(state.levels, result)
     lines = game_lines(state, winner, result) + special_lines(state, winner)
@@ -174,6 +174,26 @@ def score(state: State) -> RoundOutcome:
     ahead = RE if net_re > 0 else KONTRA if net_re < 0 else (winner if winner is not None else RE)
     value = abs(net_re)
     return RoundOutcome(True, _scores(state, ahead, value), _details(state, result, winner, lines, ahead, value))
+
+
+def redeal_details(reason: str | None) -> dict[str, Any]:
+    """The details of a void deal (poverty nobody took, a throw-in, a cancelled wedding): the
+    keys of every other deal, with nothing in them (spec/scenario-format.md, "The outcome"):
+    contract ``redeal`` and its ``reason``, no declarer, two empty parties, card points and
+    tricks 0 for both, no announcements, winner null, game value 0, no score lines."""
+    return {
+        "contract": "redeal",
+        "reason": reason,
+        "declarer": None,
+        "parties": {"re": [], "kontra": []},
+        "card_points": {"re": 0, "kontra": 0},
+        "tricks": {"re": 0, "kontra": 0},
+        "announcements": [],
+        "winner": None,
+        "game_value": 0,
+        "score_lines": [],
+        "swines": None,
+    }
 
 
 def _scores(state: State, ahead: int, value: int) -> tuple[int, ...]:

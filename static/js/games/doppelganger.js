@@ -7,6 +7,7 @@
 // Cards: four colours, each with its own shape so that the suits differ without colour too:
 // pink ●, green ▲, yellow ■ and navy ◆ (the doppelganger suit).
 import {t} from "../i18n.js";
+import {matchProgress, progressText} from "../words.js";
 import {blankCard} from "../cards.js";
 import {el, legalOf, plays, svgEl, waitingFor} from "./common.js";
 
@@ -107,8 +108,8 @@ export const doppelganger = {
   info(ctx) {
     const {state} = ctx;
     const view = state.view;
-    const parts = [t("Round %(number)s of %(rounds)s", {number: state.scores.played + (view.phase === "over" ? 0 : 1),
-      rounds: state.scores.deals})];
+    const {end, number} = matchProgress(state);
+    const parts = [progressText(end, number)];
     if (view.phase === "bidding") parts.push(t("secret bids"));
     else parts.push(t("Trick %(number)s", {number: view.tricks_played + (view.phase === "playing" ? 1 : 0)}));
     if (view.lead_suit) parts.push(t("Lead suit: %(suit)s", {suit: SUIT_NAMES[view.lead_suit]}));
@@ -154,6 +155,9 @@ export const doppelganger = {
     if (legalOf(view).some((a) => a.type === "take_bonus" || a.type === "decline_bonus")) {
       return t("First take a bonus card or play on without one.");
     }
+    if (view.bonus_pending != null && view.bonus_pending !== state.you) {
+      return t("%(player)s may take a bonus card…", {player: seatName(view.bonus_pending)});
+    }
     const turn = this.turn(view);
     if (turn !== state.you) return t("Not your turn: %(player)s plays now.", {player: seatName(turn)});
     const suit = SUIT_NAMES[view.lead_suit];
@@ -163,6 +167,10 @@ export const doppelganger = {
   waitingText(ctx) {
     const view = ctx.state.view;
     if (view.phase === "bidding") return view.own_bid == null ? "" : t("Waiting for the other bids…");
+    // the seat that may take a bonus card keeps the turn until it takes one or says "no bonus"
+    if (view.bonus_pending != null && view.bonus_pending !== ctx.state.you) {
+      return t("%(player)s may take a bonus card…", {player: ctx.seatName(view.bonus_pending)});
+    }
     return waitingFor(ctx, this.turn(view));
   },
 
@@ -172,7 +180,7 @@ export const doppelganger = {
     if (view.phase === "over") return t("The round is over.");
     const legal = legalOf(view);
     if (legal.some((a) => a.type === "bid")) return t("Your secret bid: how many tricks will you win?");
-    if (legal.some((a) => a.type === "decline_bonus")) return t("Take a bonus card, or play on without one.");
+    if (legal.some((a) => a.type === "decline_bonus")) return t("Take a bonus card, or say no bonus: the table waits for you.");
     if (!this.myTurn(ctx)) return this.waitingText(ctx);
     if (pending(view)) return t("Lead the %(card)s as which suit?", {card: cardText(pending(view))});
     return view.trick.length ? t("Your turn: follow %(suit)s (a navy card counts as %(suit)s).",

@@ -6,7 +6,7 @@
 // Wedding 2 …; Re/Kontra 1, No 90 2, No 60 3, No 30 4, Black 5), never by its place in a list.
 import {cardName, cardSVG, SUIT_NAMES} from "../cards.js";
 import {t} from "../i18n.js";
-import {TYPE_LABELS, label, reasonWords, seatCounts} from "../words.js";
+import {TYPE_LABELS, label, matchProgress, progressText, reasonWords, seatCounts} from "../words.js";
 import {sortHand} from "../table/handsort.js";
 import {el, legalOf, plays, waitingFor} from "./common.js";
 
@@ -77,8 +77,8 @@ export const doppelkopf = {
   info(ctx) {
     const {state, seatName} = ctx;
     const view = state.view;
-    const parts = [t("Deal %(number)s of %(deals)s", {number: state.scores.played + (view.phase === "done" ? 0 : 1),
-      deals: state.scores.deals})];
+    const {end, number} = matchProgress(state);
+    const parts = [progressText(end, number)];
     if (PHASES[view.phase]) parts.push(PHASES[view.phase]);
     if (view.contract) {
       parts.push(view.declarer != null && view.contract !== "normal"

@@ -6,6 +6,7 @@
 // the Doppio button (pressable at a hand value of 10 or less), and the round's penalties with
 // every hand revealed. Doppio has no tricks: no "Last trick".
 import {t} from "../i18n.js";
+import {matchProgress, progressText} from "../words.js";
 import {cardBack} from "../cards.js";
 import {seconds} from "../table/seats.js";
 import {el, legalOf, svgEl, waitingFor} from "./common.js";
@@ -121,7 +122,8 @@ export const doppio = {
 
   info(ctx) {
     const view = ctx.state.view;
-    return [t("Round %(number)s", {number: (view.round ?? 0) + 1}),
+    const {end, number} = matchProgress(ctx.state);
+    return [progressText(end, number),
       t("Deck: %(count)s cards", {count: view.deck_size}), t("lowest total wins")].join(" · ");
   },
 

@@ -8,7 +8,7 @@
 // the rule of the duel in play (which cards are allowed and why) and, after each duel, who won
 // it and why.
 import {t} from "../i18n.js";
-import {label as gameLabel} from "../words.js";
+import {label as gameLabel, matchProgress, progressText} from "../words.js";
 import {doppelkopf} from "./doppelkopf.js";
 import {el, svgEl} from "./common.js";
 import {icon} from "../table/icons.js";
@@ -151,7 +151,8 @@ export const kids = {
     const {state} = ctx;
     const view = state.view;
     trumps = view.trumps || trumps;
-    const parts = [t("Round %(number)s", {number: state.scores.played + (view.phase === "done" ? 0 : 1)})];
+    const {end, number} = matchProgress(state);
+    const parts = [progressText(end, number)];
     if (view.contract) parts.push(contractName(view.contract));
     const duels = (view.tricks_won || []).reduce((a, b) => a + b, 0);
     parts.push(t("Duel %(number)s", {number: Math.min(12, duels + (view.phase === "play" ? 1 : 0))}));
@@ -306,7 +307,7 @@ export const kids = {
       const d = round.details || {};
       const row = body.insertRow();
       row.dataset.deal = String(i + 1);
-      row.insertCell().textContent = String(i + 1);
+      row.insertCell().textContent = String(round.deal ?? i + 1);
       row.insertCell().textContent = d.lone ? t("Lone player") : contractName(d.contract || "normal");
       row.insertCell().textContent = d.winner ? `${TEAMS[d.winner]} (${d.card_points[d.winner]})` : "–";
       round.scores.forEach((score, s) => {

@@ -4,6 +4,7 @@
 // that every word goes through t(); they are non-modal <dialog>s over the felt, so chat and the
 // score sheet stay usable, and the focus moves into them.
 import {t} from "../i18n.js";
+import {endText, matchProgress, progressText} from "../words.js";
 import {el} from "../games/common.js";
 import {seconds} from "./seats.js";
 
@@ -97,10 +98,8 @@ export class Dialogs {
     const {state} = ctx;
     const body = this.deal.querySelector(".dialog-body");
     body.replaceChildren();
-    const number = state.scores.rounds.length;
-    this.deal.querySelector("h2").textContent = ctx.roundWord === "round"
-      ? t("Round %(number)s of %(deals)s", {number, deals: state.scores.deals})
-      : t("Deal %(number)s of %(deals)s", {number, deals: state.scores.deals});
+    const {end} = matchProgress(state);
+    this.deal.querySelector("h2").textContent = progressText(end, round.deal ?? state.scores.rounds.length);
     if (round.redeal) body.append(el("p", {class: "summary-game"}, t("Redeal: the cards are dealt again.")));
     body.append(this.plugin.dealSummary(ctx, round.details || {}, round), totalsTable(ctx, round));
     const foot = el("div", {class: "dialog-foot"});
@@ -171,6 +170,8 @@ export class Dialogs {
       const everyone = state.result.winners.length > 1 && state.result.winners.length === state.table.players;
       body.append(el("p", {class: "result", id: "match-result"}, everyone
         ? t("A draw: everyone finished level.") : t("Winner: %(players)s", {players: winners})));
+      const {end} = matchProgress(state);
+      if (end) body.append(el("p", {class: "match-end", id: "match-end-result", "data-end": end.kind}, t("Match: %(end)s.", {end: endText(end)})));
       body.append(standings(ctx));
       if (round) {
         const last = el("details", {class: "last-deal"});

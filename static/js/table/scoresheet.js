@@ -3,7 +3,7 @@
 // score beside it). Games whose deals have no game value keep their own columns (deal, scores,
 // running totals); a game plugin with its own sheet (Doublehead Kids) draws it itself.
 import {t} from "../i18n.js";
-import {label} from "../words.js";
+import {endText, label, matchProgress} from "../words.js";
 
 function cell(row, text, cls) {
   const td = row.insertCell();
@@ -25,9 +25,25 @@ function header(table, columns, names) {
 
 function signed(n) { return n > 0 ? `+${n}` : String(n); }
 
+/** The match's end condition above the score sheet (<p id="sheet-end">): "Match: 8 deals." */
+export function renderSheetEnd(node, state) {
+  if (!node) return;
+  const {end} = matchProgress(state);
+  if (!end) return;
+  node.dataset.end = end.kind;
+  node.textContent = t("Match: %(end)s.", {end: endText(end)});
+}
+
+/** A score-sheet row's deal number: redeals keep the number of the deal they replace. */
+export function dealLabel(round, i) {
+  const n = round.deal ?? i + 1;
+  return round.redeal ? t("%(n)s (redeal)", {n}) : String(n);
+}
+
 /** Fill <table id="scores">. ctx: {state, seatName, plugin}. */
 export function renderSheet(table, ctx) {
   const {state, seatName, plugin} = ctx;
+  renderSheetEnd(document.getElementById("sheet-end"), state);
   if (plugin && plugin.sheet) { plugin.sheet(table, ctx); return; }
   const rounds = state.scores.rounds;
   const players = state.table.players;
@@ -45,7 +61,7 @@ export function renderSheet(table, ctx) {
   rounds.forEach((round, i) => {
     const row = body.insertRow();
     row.dataset.deal = String(i + 1);
-    cell(row, round.redeal ? t("%(n)s (redeal)", {n: i + 1}) : String(i + 1));
+    cell(row, dealLabel(round, i));
     if (valued) {
       const d = round.details || {};
       const game = d.contract ? label(d.contract) + (d.declarer != null && d.contract !== "normal" ? ` (${seatName(d.declarer)})` : "") : "";

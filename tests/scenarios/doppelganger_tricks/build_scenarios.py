@@ -202,8 +202,19 @@ SUITED = [
     suited_round("zero_bid_missed", (4, 3, 2, 0), {}, [("decline", 0)]),
     suited_round("off_by_one", (5, 2, 1, 4), {}, [("bonus", 0, "eye")]),
     suited_round("both_bonus_cards", (4, 3, 0, 3), {1: [("bonus", 1, "star")], 2: [("bonus", 2, "eye")]}, []),
-    suited_round("final_bonus_window_open", (4, 3, 0, 3), {}, []),
+    # the file ends right after the last card: the bonus chance closes with the file (finished)
+    suited_round("ends_after_last_card", (4, 3, 0, 3), {}, []),
+    # the same file with the last player's take_bonus after the last card
+    suited_round("bonus_after_last_card", (4, 3, 0, 3), {}, [("bonus", 0, "star")]),
 ]
+
+# "no bonus" mid-round: accepted (a live table's answer), never required; it closes the chance
+NO_BONUS_MID_ROUND = Spec(
+    "no_bonus_mid_round", 4, 3,
+    BIDS_4 + trick(0, 4, "N8", "Y2", "Y6", "Y9", suit="Y")
+    + [("play", 3, "G3"), ("play", 0, "N5"), ("decline", 0), ("play", 1, "G7"), ("play", 2, "G1")],
+    fixed=LAST_NAVY.fixed, avoid=LAST_NAVY.avoid,
+)
 
 # --- A whole 3-player game: three rounds, each seat first once, ending in a shared victory -----
 
@@ -256,7 +267,10 @@ ILLEGAL = [
     Spec("bonus_after_next_play", 4, 3,
          LAST_NAVY.actions[:8] + [("play", 3, "G3"), ("play", 0, "N5"), ("play", 1, "G7"), ("bonus", 0, "star")],
          fixed=LAST_NAVY.fixed, avoid=LAST_NAVY.avoid),
-    Spec("decline_mid_round", 4, 3, LAST_NAVY.actions[:8] + [("play", 3, "G3"), ("play", 0, "N5"), ("decline", 0)],
+    Spec("decline_while_holding_navy", 4, 3, BIDS_4 + trick(0, 4, "N8", suit="Y") + [("decline", 0)],
+         fixed=LAST_NAVY.fixed, avoid=LAST_NAVY.avoid),
+    Spec("bonus_after_no_bonus", 4, 3,
+         LAST_NAVY.actions[:8] + [("play", 3, "G3"), ("play", 0, "N5"), ("decline", 0), ("bonus", 0, "star")],
          fixed=LAST_NAVY.fixed, avoid=LAST_NAVY.avoid),
 ]
 
@@ -281,7 +295,8 @@ def documents() -> dict[Path, str]:
     for spec in ILLEGAL:
         spec.folder = "illegal"
     made = [(spec, document(spec, [fill_deal(spec)], [spec.dealer], [spec.actions]))
-            for spec in [*RULEBOOK, VOID_TRICK, LAST_NAVY, *SUITED, *ILLEGAL, *ILLEGAL_SUITED]]
+            for spec in [*RULEBOOK, VOID_TRICK, LAST_NAVY, NO_BONUS_MID_ROUND, *SUITED, *ILLEGAL,
+                         *ILLEGAL_SUITED]]
     made.append(three_player_game())
     return {path_of(spec): dumps(doc) + "\n" for spec, doc in made}
 

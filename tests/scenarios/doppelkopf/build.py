@@ -188,7 +188,7 @@ def build_round(spec: dict, rnd: dict, r_index: int, opts: dict, rules_obj):
             return actions, None, notes, error
         do({"seat": seat, "type": "declare", "value": decl[seat]})
     if "throw_in" in decl:  # a thrown-in hand: redeal (rulings, option throw_in)
-        return actions, {"redeal": True}, notes, error
+        return actions, {"redeal": True, "reason": "throw_in"}, notes, error
     contract, declarer = resolve(decl, first, hands)
     play_hands = [list(h) for h in hands]
     partner = None
@@ -201,7 +201,7 @@ def build_round(spec: dict, rnd: dict, r_index: int, opts: dict, rules_obj):
             if answer == "accept":
                 partner = seat
         if partner is None:
-            return actions, {"redeal": True}, notes, error
+            return actions, {"redeal": True, "reason": "poverty_declined"}, notes, error
         do({"seat": partner, "type": "poverty_return", "cards": pov["ret"]})
         for c in pov["give"]:
             play_hands[declarer].remove(c)
@@ -324,7 +324,12 @@ def show(info: dict) -> str:
 
 def expected_round(spec, rnd, info) -> dict:
     if info.get("redeal"):
-        return {"finished": True, "scores": [0, 0, 0, 0], "redeal": True}
+        # the format's redeal details: every key of a deal, with nothing in it
+        details = {"contract": "redeal", "reason": info["reason"],
+                   "parties": {"re": [], "kontra": []}, "card_points": {"re": 0, "kontra": 0},
+                   "tricks": {"re": 0, "kontra": 0}, "announcements": [], "winner": None,
+                   "game_value": 0, "score_lines": []}
+        return {"finished": True, "scores": [0, 0, 0, 0], "redeal": True, "details": details}
     exp = rnd["expect"]
     tal = tally(info)
     for key in ("re", "kontra"):
