@@ -338,11 +338,14 @@ class Closed(_Msg):
 
 
 class LobbyMessage(_Msg):
-    """The open tables this user may see (each as in GET /api/tables)."""
+    """The open tables this user may see (each as in GET /api/tables); ``playing``: the
+    running table where this user plays (the lobby's "You are playing at table N — return"),
+    else null."""
 
     type: Literal["lobby"] = "lobby"
     seq: int
     tables: list[dict[str, Any]]
+    playing: int | None = None
 
 
 class ChatMessage(_Msg):
