@@ -838,6 +838,7 @@ class TableActor:
             self._table_cache = (table, seen, {
                 "id": table.id, "game": table.game, "preset": table.preset,
                 "players": table.players, "deals": table.deals, "status": table.status,
+                "skill": table.skill,
                 "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot_level,
                            "connected": s.bot_level is not None or s.seat in connected,
                            "autoplay": s.seat in self._taken_over}
