@@ -10,6 +10,7 @@ import asyncio
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
@@ -27,7 +28,7 @@ from app.history.service import HistoryError
 from app.i18n import LANG_COOKIE, choose_language, gettext, set_language
 from app.i18n.errors import localized
 from app.lobby.friends import FriendError
-from app.lobby.service import LobbyError
+from app.lobby.service import LobbyError, SeatTaken
 from app.services import Services, build_services
 from app.web.headers import with_security_headers
 
@@ -81,7 +82,10 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
 
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, err: LobbyError):
-        return JSONResponse({"detail": localized(err)}, status_code=err.status)
+        body: dict[str, Any] = {"detail": localized(err)}
+        if isinstance(err, SeatTaken):  # the refusal offers Return to table N / Leave it
+            body.update(table=err.table, running=err.running)
+        return JSONResponse(body, status_code=err.status)
 
     @app.exception_handler(AccountError)
     async def account_error(_request: Request, err: AccountError):
@@ -93,7 +97,10 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
 
     @app.exception_handler(HistoryError)
     async def history_error(_request: Request, err: HistoryError):
-        return JSONResponse({"detail": localized(err)}, status_code=err.status)
+        body: dict[str, Any] = {"detail": localized(err)}
+        if isinstance(err, SeatTaken):  # the refusal offers Return to table N / Leave it
+            body.update(table=err.table, running=err.running)
+        return JSONResponse(body, status_code=err.status)
 
     def wants_page(request: Request) -> bool:
         """A person in a browser asking for a page (not /api): refusals become the error

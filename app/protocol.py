@@ -265,8 +265,9 @@ def parse_action(game: str, data: Any) -> dict[str, Any]:
 class TableState(_Msg):
     """What a seat sees of a table: the table, its own seat, the game view and the score sheet.
 
-    table: ``{"id", "game", "preset", "players", "deals", "status", "seats": [{"seat", "name",
-        "bot", "connected"}]}``
+    table: ``{"id", "game", "preset", "players", "deals", "status", "skill" (the level of
+        its computer players), "seats": [{"seat", "name", "bot", "connected", "autoplay"}],
+        "turn_seconds"}``
     you: the receiver's seat, or None for a spectator.
     view: ``Game.view(state, you)`` of the current round (None before the first deal).
     scores: ``{"rounds": [{"number", "dealer", "scores", "redeal", "details"}], "totals",
@@ -338,11 +339,14 @@ class Closed(_Msg):
 
 
 class LobbyMessage(_Msg):
-    """The open tables this user may see (each as in GET /api/tables)."""
+    """The open tables this user may see (each as in GET /api/tables); ``playing``: the
+    running table where this user plays (the lobby's "You are playing at table N — return"),
+    else null."""
 
     type: Literal["lobby"] = "lobby"
     seq: int
     tables: list[dict[str, Any]]
+    playing: int | None = None
 
 
 class ChatMessage(_Msg):

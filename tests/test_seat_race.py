@@ -52,16 +52,19 @@ async def test_two_clients_racing_for_the_last_seat_exactly_one_wins(db_url):
     lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock), max_open_tables=10**6,
                   any_deal_count=True)
     try:
-        async with sessions() as db:
-            users = [User(name=f"racer{i}", password_hash=None, is_guest=True,
-                          created_at=clock.now()) for i in range(3)]
-            db.add_all(users)
-            await db.commit()
-        owner, a, b = (Viewer(id=u.id, name=u.name) for u in users)
         outcomes: Counter[str] = Counter()
         tables: list[int] = []
 
         async def race(round_no: int) -> None:
+            # three people of their own per round: each ends up playing at the table (one
+            # live seat per person)
+            async with sessions() as db:
+                users = [User(name=f"racer{round_no}-{i}",
+                              password_hash=None, is_guest=True, created_at=clock.now())
+                         for i in range(3)]
+                db.add_all(users)
+                await db.commit()
+            owner, a, b = (Viewer(id=u.id, name=u.name) for u in users)
             table = await lobby.create_table(owner, NewTable(game="highcard", players=2))
             tables.append(table["id"])
             # even rounds: two people; odd rounds: two tabs of the same person

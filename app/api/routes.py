@@ -46,9 +46,11 @@ def user_json(user) -> dict[str, Any] | None:
 
 
 @router.get("/me")
-async def me(request: Request, user: MaybeUser) -> dict[str, Any]:
-    """The logged-in user (or null) and the CSRF token to echo."""
-    return {"user": user_json(user), "csrf": request.state.csrf}
+async def me(request: Request, user: MaybeUser, services: ServicesDep) -> dict[str, Any]:
+    """The logged-in user (or null), the CSRF token to echo and ``playing``: the running table
+    where the user plays (one live seat per person), else null."""
+    playing = await services.lobby.playing_at(user.id) if user is not None else None
+    return {"user": user_json(user), "csrf": request.state.csrf, "playing": playing}
 
 
 @router.post("/register", status_code=201, dependencies=[Csrf])
@@ -131,8 +133,9 @@ async def join(table_id: TableIdPath, body: JoinBody, services: ServicesDep,
 
 @router.post("/tables/{table_id}/leave", dependencies=[Csrf])
 async def leave(table_id: TableIdPath, services: ServicesDep, user: CurrentUser) -> dict[str, Any]:
-    await services.lobby.leave(viewer(user), table_id)
-    return {"left": True}
+    """Leave the table: an open table's seat, or a running match (a computer player of the
+    table's level takes the seat; ``how``: ``left``, ``closed`` or ``handed_over``)."""
+    return {"left": True, "how": await services.lobby.leave(viewer(user), table_id)}
 
 
 @router.post("/tables/{table_id}/invite", dependencies=[Csrf])

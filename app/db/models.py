@@ -217,7 +217,8 @@ class Departure(Base):
     timer run out, or gone longer than the grace period) at ``left_at``. ``returned_at`` is set
     when they come back (and cleared if they leave again); a row of a finished match with no
     ``returned_at`` counts as "left early". Rows of unrated matches are removed at the end.
-    reason: "timeout" | "away"."""
+    reason: "timeout" | "away" | "left" (the person pressed Leave: the seat is played by the
+    computer to the end and the person cannot take it back)."""
 
     __tablename__ = "departures"
     __table_args__ = (UniqueConstraint("match_id", "seat"),)

@@ -51,8 +51,10 @@ class LobbyHub:
         if viewer is None and self._public is not None and not self._stale.is_set():
             conn.send(self._public)  # the shared cache: no query
         else:
-            tables = await self._lobby.open_tables(viewer)
-            conn.send(protocol.dump(protocol.LobbyMessage(seq=self.seq, tables=tables)))
+            who = None if viewer is None else viewer.id
+            listing = await self._lobby.listing(() if who is None else (who,))
+            conn.send(protocol.dump(protocol.LobbyMessage(
+                seq=self.seq, tables=listing.for_viewer(who), playing=listing.playing_at(who))))
         return True
 
     def unsubscribe(self, conn: Connection) -> None:
@@ -112,7 +114,8 @@ class LobbyHub:
             return public
         if viewer.id not in own:
             own[viewer.id] = protocol.encode(protocol.dump(protocol.LobbyMessage(
-                seq=self.seq, tables=listing.for_viewer(viewer.id))))
+                seq=self.seq, tables=listing.for_viewer(viewer.id),
+                playing=listing.playing_at(viewer.id))))
         return own[viewer.id]
 
     def user_ids(self) -> set[int]:

@@ -3,13 +3,16 @@
 :func:`load_listing` reads every open table (and the tables in play where one of the given
 viewers sits) with a fixed number of queries, whatever the number of tables or viewers: one
 for the tables with their owners' names, one for their seats, and, when viewers are given,
-one for their invitations and one for the owners' friendships with them. A
+one for their invitations, one for the owners' friendships with them and one for the seats
+their people left. A
 :class:`Listing` then answers for each viewer what it may see, without another query.
 
 Who sees what (Lobby.open_tables): a table with free seats that the viewer may join — any
 ``any`` table, their own, their friends' ``friend`` tables, ``invited`` tables they are
-invited to — and the viewer's own unfinished tables. ``mine``: the viewer sits there;
-``secret``: only to the owner. Newest first, at most :data:`LIMIT`.
+invited to — and the open tables where the viewer sits. ``mine``: the viewer sits there;
+``secret``: only to the owner. Newest first, at most :data:`LIMIT`. A running table where the
+viewer plays is not listed: :meth:`Listing.playing_at` names it for the lobby's "You are
+playing at table N — return" (a seat its person left, app/lobby/seating.py, is not theirs).
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ from typing import Any
 from sqlalchemy import and_, exists, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.models import Friendship, GameTable, Invitation, Seat, User
+from app.db.models import Departure, Friendship, GameTable, Invitation, Match, Seat, User
 from app.rooms.match import table_end
+from app.rooms.store import LEFT
 
 #: tables listed to one viewer
 LIMIT = 100
@@ -60,9 +64,16 @@ class Listing:
     tables: list[ListedTable]
     friends: dict[int, set[int]] = field(default_factory=dict)
 
+    def playing_at(self, viewer: int | None) -> int | None:
+        """The running table where ``viewer`` plays (the newest), or None."""
+        if viewer is None:
+            return None
+        return next((t.id for t in self.tables
+                     if t.status == "playing" and viewer in t.seated), None)
+
     def _visible(self, table: ListedTable, viewer: int | None) -> bool:
         if table.status == "playing":
-            return viewer is not None and viewer in table.seated
+            return False  # one's own running table: the banner (playing_at), not the list
         if table.opponents == "any" or (viewer is not None and viewer == table.owner_id):
             return True
         if viewer is None:
@@ -115,7 +126,14 @@ async def load_listing(db: AsyncSession, viewers: Collection[int] = ()) -> Listi
             seats[table_id].append((seat, user_id, bot, name))
     invited: dict[int, set[int]] = defaultdict(set)
     friends: dict[int, set[int]] = defaultdict(set)
+    left: set[tuple[int, int]] = set()
     if viewers:
+        playing = [t.id for t, _ in rows if t.status == "playing"]
+        if playing:
+            left = {(table_id, seat) for table_id, seat in (await db.execute(
+                select(Match.table_id, Departure.seat).join(Match, Match.id == Departure.match_id)
+                .where(Match.table_id.in_(playing), Departure.reason == LEFT,
+                       Departure.returned_at.is_(None)))).all()}
         private = [t.id for t, _ in rows if t.opponents == "invited" and t.status == "open"]
         if private:
             for table_id, user_id in (await db.execute(
@@ -138,7 +156,8 @@ async def load_listing(db: AsyncSession, viewers: Collection[int] = ()) -> Listi
         listed.append(ListedTable(
             id=table.id, status=table.status, opponents=table.opponents,
             owner_id=table.owner_id, secret=table.secret,
-            seated=frozenset(u for _s, u, _b, _n in held if u is not None),
+            seated=frozenset(u for s, u, _b, _n in held
+                             if u is not None and (table.id, s) not in left),
             invited=frozenset(invited.get(table.id, ())),
             json={"id": table.id, "game": table.game, "preset": table.preset,
                   "players": table.players, "deals": table.deals,

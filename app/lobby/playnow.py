@@ -9,7 +9,7 @@ The people are told over the lobby feed (``play_now``) and can also poll ``statu
 
 One place at a time: a person waiting in a queue cannot queue again (AlreadyQueued), nor open or
 join a lobby table (``Lobby.busy``); a person holding a seat at an open or playing table cannot
-queue (AlreadySeated). The database's seats are the truth for "seated", so the matchmaker's own
+queue (SeatTaken, the same refusal as New Game's and Join's). The database's seats are the truth for "seated", so the matchmaker's own
 seated set is released as soon as the table row exists.
 """
 
@@ -32,13 +32,13 @@ from app.games.registry import UnknownGame, get_game
 from app.i18n import N_
 from app.lobby.hub import LobbyHub
 from app.lobby.matchmaking import (
-    AlreadySeated,
     FormedTable,
     MatchmakingError,
     QueueSettings,
 )
 from app.lobby.queue import LocalQueue, PlayQueue
-from app.lobby.service import Lobby
+from app.lobby.seating import live_table
+from app.lobby.service import Lobby, SeatTaken
 from app.ratings.model import Bot, BotLevel, Person, Rating, nearest_bot_level
 from app.rooms.manager import RoomManager
 from app.rooms.match import end_condition
@@ -80,7 +80,9 @@ class PlayNow:
                    seats: int | None = None) -> dict[str, Any]:
         """Queue ``user_id`` for ``game``/``preset``/``seats`` with their rating in the game.
 
-        Raises MatchmakingError (AlreadyQueued, AlreadySeated, unknown game, preset or size).
+        Raises MatchmakingError (AlreadyQueued, unknown game, preset or size); SeatTaken (the
+        lobby's refusal, 409 with the table to return to) while the person holds a seat at an
+        open or running table (one live seat per person, app/lobby/seating.py).
         """
         try:
             rules = get_game(game)
@@ -91,14 +93,11 @@ class PlayNow:
             raise MatchmakingError(N_("%(game)s has no rules preset '%(preset)s'"), game=game,
                                    preset=preset)
         async with self._db() as db:
-            seated = (await db.execute(
-                select(Seat.table_id).join(GameTable, GameTable.id == Seat.table_id)
-                .where(Seat.user_id == user_id, GameTable.status.in_(("open", "playing")))
-                .limit(1))).scalar_one_or_none()
+            seated = await live_table(db, user_id, statuses=("open", "playing"))
             stored = (await db.execute(select(PlayerRating).where(
                 PlayerRating.user_id == user_id, PlayerRating.game == game))).scalar_one_or_none()
         if seated is not None and await self.queue.ticket(user_id) is None:
-            raise AlreadySeated(N_("already sitting at table %(table)s; leave it first"), table=seated)
+            raise SeatTaken(seated[0], running=seated[1] == "playing")
         rating = Rating(stored.mu, stored.sigma) if stored else Rating()
         async with self._lock:
             ticket = await self.queue.join(user_id, game, preset, rating, seats)

@@ -30,7 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.accounts.service import name_is
 from app.clock import Clock
 from app.cluster.claims import Claims, InProcessClaims
-from app.db.models import GameTable, Invitation, Seat, User
+from app.db.models import Departure, GameTable, Invitation, Match, Seat, User
 from app.games.base import RulesError
 from app.games.registry import UnknownGame, available_games, get_game
 from app.guard.fields import same_key
@@ -39,6 +39,7 @@ from app.i18n.errors import LocalizedError
 from app.i18n.names import GAMES, OPTIONS
 from app.lobby.friends import Friends
 from app.lobby.listing import Listing, load_listing, table_mode
+from app.lobby.seating import LEFT, live_table
 from app.rooms.manager import RoomManager
 from app.rooms.match import (
     MatchLengthError,
@@ -74,6 +75,22 @@ RULES_MESSAGES = (
     N_("choose one of the offered values"),
     N_("duel mode is played over 4 deals"), N_("a number outside the allowed range"),
 )
+
+
+class SeatTaken(LobbyError):
+    """New Game, Join or Play now refused: the person already holds a seat at table
+    ``table`` (``running``: its match is in play — the one live seat of app/lobby/seating.py;
+    else an open table, which only Play now minds). The refusal offers "Return to table N"
+    (``/tables/N``) and "Leave it" (``POST /api/tables/N/leave``). HTTP 409."""
+
+    def __init__(self, table: int, *, running: bool = True) -> None:
+        super().__init__(N_("You are playing at table %(table)s. Return to it, or leave it "
+                            "to sit down elsewhere.") if running else
+                         N_("You have a seat at table %(table)s, which has not started. "
+                            "Return to it, or leave it to sit down elsewhere."),
+                         409, table=table)
+        self.table = table
+        self.running = running
 
 
 def rules_refusal(err: RulesError) -> LobbyError:
@@ -157,6 +174,21 @@ class Lobby:
         if reason:
             raise LobbyError(reason, 409)
 
+    async def check_live_seat(self, user_id: int, *, allow: int | None = None) -> None:
+        """Raise SeatTaken when ``user_id`` plays at a running table (other than ``allow``):
+        one live seat per person (app/lobby/seating.py)."""
+        async with self._db() as db:
+            live = await live_table(db, user_id)
+        if live is not None and live[0] != allow:
+            raise SeatTaken(live[0])
+
+    async def playing_at(self, user_id: int) -> int | None:
+        """The running table where ``user_id`` holds a live seat, or None (the lobby's
+        "You are playing at table N — return")."""
+        async with self._db() as db:
+            live = await live_table(db, user_id)
+        return None if live is None else live[0]
+
     async def _changed(self) -> None:
         if self.on_change is not None:
             await self.on_change()
@@ -193,7 +225,8 @@ class Lobby:
         """Open a table: the owner takes seat 0, computer players take the last ``bots`` seats.
 
         Raises LobbyError for an unknown game, preset or option, a bad seat count, too many
-        deals, too many open tables, or an unknown invitee. A table filled by computer players
+        deals, too many open tables, or an unknown invitee; SeatTaken while the owner plays at
+        a running table. A table filled by computer players
         starts at once.
 
         With ``spec.key`` the first request of a double submit (on any process: the claim is
@@ -254,6 +287,7 @@ class Lobby:
             raise rules_refusal(err) from None
         bot_seats = self._computer_seats(game, made, players, spec)
         deals = self._match_deals(game, made, players, spec.deals)
+        await self.check_live_seat(owner.id)  # after the form's own errors
         async with self._db() as db:
             invitees = []
             for name in dict.fromkeys(n.strip() for n in spec.invite if n.strip()):
@@ -425,9 +459,10 @@ class Lobby:
         """Take the lowest free seat; returns it. Starts the match when the table is full.
 
         Raises LobbyError: 404 no table, 403 not allowed (Friend/Invited), 409 already seated,
-        table full or not open.
+        table full or not open; SeatTaken (409) while the viewer plays at another running table.
         """
         await self._check_busy(viewer.id)
+        await self.check_live_seat(viewer.id, allow=table_id)
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
             if table is None:
@@ -478,15 +513,21 @@ class Lobby:
             return seat, status == "playing"
         raise LobbyError(N_("this table is full"), 409)
 
-    async def leave(self, viewer: Viewer, table_id: int) -> None:
-        """Give up one's seat before the start; the owner leaving closes the table.
+    async def leave(self, viewer: Viewer, table_id: int) -> str:
+        """Give up one's seat: before the start the seat is free again (the owner leaving
+        closes the table); during the match a computer player of the table's level takes the
+        seat for the rest of it (:meth:`_leave_match`). Returns ``"left"`` or ``"closed"`` (the
+        owner closed an open table) or ``"handed_over"`` (a running match).
 
-        Raises LobbyError 404 (no table or no seat there), 409 (already started).
+        Raises LobbyError 404 (no table or no seat there), 409 (the match is over).
         """
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
             if table is None:
                 raise LobbyError(N_("no such table"), 404)
+            if table.status == "playing":
+                await self._leave_match(db, viewer, table_id)
+                return "handed_over"
             if table.status != "open":
                 raise LobbyError(N_("the game has started; you cannot leave now"), 409)
             if table.owner_id == viewer.id:
@@ -496,7 +537,7 @@ class Lobby:
                 await db.commit()
                 self._rooms.close_table(table_id)
                 await self._changed()
-                return
+                return "closed"
             # the seat is given up only while the table is open, checked in the same UPDATE
             # that uncounts it (this locks the table row against the filling join)
             counted = await db.execute(update(GameTable).where(
@@ -513,6 +554,42 @@ class Lobby:
             await db.commit()
         self._rooms.actor(table_id).seats_changed()
         await self._changed()
+        return "left"
+
+    async def _leave_match(self, db: AsyncSession, viewer: Viewer, table_id: int) -> None:
+        """Leave a running match (Leave — Verlassen): the seat goes to a computer player of
+        the table's level until the match ends; stored as a departure with reason ``"left"``
+        (models.Departure), which counts as "left early" when a rated match ends (an unrated
+        match forgets it). The person keeps the seat's result but cannot play it again; the
+        table's room (on any process) hears of it through ``seats_changed``.
+
+        Raises LobbyError 404 (no seat of the viewer's there, or left already), 409 (the
+        match is being set up: try again)."""
+        seat = (await db.execute(select(Seat.seat).where(
+            Seat.table_id == table_id, Seat.user_id == viewer.id))).scalar_one_or_none()
+        if seat is None or await self._left(db, table_id, seat):
+            raise LobbyError(N_("you do not sit at this table"), 404)
+        match_id = None
+        for _attempt in range(100):  # the room creates the match as it starts (<= 5 s)
+            match_id = (await db.execute(select(Match.id).where(
+                Match.table_id == table_id))).scalar_one_or_none()
+            if match_id is not None:
+                break
+            await db.rollback()  # a fresh snapshot for the next look
+            await asyncio.sleep(0.05)
+        if match_id is None:
+            raise LobbyError(N_("the match is being dealt; try again in a moment"), 409)
+        await self._rooms.store.record_departure(match_id, seat, viewer.id, LEFT)
+        self._rooms.actor(table_id).seats_changed()
+        await self._changed()
+
+    @staticmethod
+    async def _left(db: AsyncSession, table_id: int, seat: int) -> bool:
+        """Whether the person of ``seat`` has left the table's running match."""
+        return (await db.execute(select(Departure.id).join(Match, Match.id == Departure.match_id)
+                                 .where(Match.table_id == table_id, Departure.seat == seat,
+                                        Departure.reason == LEFT,
+                                        Departure.returned_at.is_(None)))).first() is not None
 
     async def invite(self, viewer: Viewer, table_id: int, name: str) -> None:
         """The owner invites ``name``, who is notified live (``on_invite``). Raises LobbyError

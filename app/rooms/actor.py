@@ -52,7 +52,7 @@ from app.rooms.connection import Connection
 from app.rooms.intermission import Intermission
 from app.rooms.match import MatchProgress, RoundRecord, table_end
 from app.rooms.projection import Unsendable, action_for, check_sendable
-from app.rooms.store import MatchStore, TableInfo
+from app.rooms.store import LEFT, MatchStore, TableInfo
 
 log = logging.getLogger(__name__)
 
@@ -335,8 +335,19 @@ class TableActor:
         await self._apply(seat, {**action, "seat": seat}, conn)
 
     async def _on_seats(self) -> None:
-        """Reload the seats; connections of users who just sat down (or left) move along."""
+        """Reload the seats; connections of users who just sat down (or left) move along. A
+        person who left the running match (a departure ``"left"``, app/lobby/seating.py) is
+        taken over for good and watches from now on."""
         self.table = await self._store.load_table(self.table_id)
+        if self.match_id is not None and self.table.status == "playing":
+            for seat, reason in (await self._store.open_departures(self.match_id)).items():
+                if reason == LEFT and self._taken_over.get(seat) != LEFT:
+                    self._taken_over[seat] = LEFT
+                    self._deadlines.pop(seat, None)
+                    self._turn += 1  # a queued timer or move of theirs is void
+                    self._schedule_turns(keep_deadlines=True)
+                    self._broadcast(None, [{"type": "autoplay", "seat": seat, "on": True,
+                                            "reason": LEFT}])
         for conn_id, (conn, _seat) in list(self._conns.items()):
             self._conns[conn_id] = (conn, self._seat_of_user(conn.user_id))
         self._broadcast(None, [{"type": "seats"}])
@@ -413,8 +424,9 @@ class TableActor:
 
     async def _person_back(self, seat: int) -> None:
         """``seat``'s person is here again: end a takeover (their timer starts afresh)."""
-        if self._taken_over.pop(seat, None) is None:
+        if self._taken_over.get(seat) in (None, LEFT):  # one who left does not come back
             return
+        self._taken_over.pop(seat)
         if self.match_id is not None:
             await self._store.record_return(self.match_id, seat)
         self._turn += 1  # the computer player's queued move is void
@@ -752,9 +764,11 @@ class TableActor:
     # --- messages --------------------------------------------------------------------------
 
     def _seat_of_user(self, user_id: int | None) -> int | None:
+        """The seat ``user_id`` plays (None: a spectator, or a person who left the match)."""
         if user_id is None or self.table is None:
             return None
-        return next((s.seat for s in self.table.seats if s.user_id == user_id), None)
+        return next((s.seat for s in self.table.seats
+                     if s.user_id == user_id and self._taken_over.get(s.seat) != LEFT), None)
 
     def _seat_bot(self, seat: int) -> str | None:
         """The skill level of a computer seat; None for a person's seat."""
@@ -825,6 +839,7 @@ class TableActor:
                 "id": table.id, "game": table.game, "preset": table.preset,
                 "players": table.players, "deals": table.deals, "status": table.status,
                 "end": table_end(table.game, table.rules, table.players, table.deals),
+                "skill": table.skill,
                 "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot_level,
                            "connected": s.bot_level is not None or s.seat in connected,
                            "autoplay": s.seat in self._taken_over}

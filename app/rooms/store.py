@@ -20,6 +20,10 @@ from app.games.base import RoundOutcome
 from app.ratings.store import SeatHolder, rate_finished_match
 from app.rooms.match import RoundRecord, outcome_json
 
+#: the departure reason of a person who left a running match for good (Leave — Verlassen):
+#: a computer player plays the seat to the end (app/lobby/seating.py)
+LEFT = "left"
+
 
 @dataclass(frozen=True)
 class SeatInfo:
@@ -207,7 +211,7 @@ class MatchStore:
 
     async def record_departure(self, match_id: int, seat: int, user_id: int,
                                reason: str) -> None:
-        """A computer player took over ``seat`` (reason "timeout" or "away"): the person has
+        """A computer player took over ``seat`` (reason "timeout", "away" or LEFT): the person has
         left the match until :meth:`record_return`. One row per (match, seat), reused."""
         async with self._db() as db:
             row = (await db.execute(select(Departure).where(

@@ -39,7 +39,7 @@ from app.guard.ratelimit import Policy
 from app.i18n import N_, _, names
 from app.i18n.errors import localized
 from app.lobby.friends import FriendError
-from app.lobby.service import LobbyError
+from app.lobby.service import LobbyError, SeatTaken
 from app.web import new_game
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -98,16 +98,25 @@ def _refused(page: HTMLResponse, decision) -> HTMLResponse:
     return page
 
 
+def _local(path: str) -> str:
+    """``path`` if it is a path on this site, else the lobby."""
+    return path if path.startswith("/") and not path.startswith("//") and "\\" not in path else "/"
+
+
 def _back(url: str) -> RedirectResponse:
     return RedirectResponse(url, status_code=303)
 
 
 async def _lobby_page(request: Request, services, user, status: int = 200,
                       error: str | None = None, form: dict[str, str] | None = None,
-                      error_field: str | None = None) -> HTMLResponse:
+                      error_field: str | None = None,
+                      seat_taken: int | None = None) -> HTMLResponse:
     """The lobby; after a refused New Game, ``form`` holds what was sent (shown again) and
-    ``error_field`` the field that was wrong."""
+    ``error_field`` the field that was wrong; ``seat_taken``: the table a second live seat was
+    refused for (the refusal offers Return / Leave it). ``playing_at``: the running table the
+    user plays at ("You are playing at table N — return")."""
     tables = await services.lobby.open_tables(viewer(user))
+    playing_at = await services.lobby.playing_at(user.id) if user else None
     friends = (await services.friends.listing(user.id, await services.presence.online())
                if user else None)
     with_rules = set(rules_games())
@@ -115,7 +124,8 @@ async def _lobby_page(request: Request, services, user, status: int = 200,
              for game in names.games_for_form(services.lobby.games())]
     return _page(request, "lobby.html", user, status, tables=tables, friends=friends,
                  games=games, levels=LEVELS, error=error,
-                 form=form or {}, error_field=error_field)
+                 form=form or {}, error_field=error_field, seat_taken=seat_taken,
+                 playing_at=playing_at)
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -146,9 +156,7 @@ async def invite_friend_form(request: Request, services: ServicesDep, user: Mayb
 async def choose_language(lang: str, next: str = "/") -> Response:
     """Switch the site's language (DE | EN in the header) and remember it for a long time
     (cookie ``dr_lang``, also for guests); back to ``next`` (a path on this site only)."""
-    local = next.startswith("/") and not next.startswith("//") and "\\" not in next
-    target = next if local else "/"
-    response = _back(target)
+    response = _back(_local(next))
     if lang in i18n.LANGUAGES:
         response.set_cookie(i18n.LANG_COOKIE, lang, max_age=i18n.LANG_COOKIE_AGE,
                             samesite="lax", httponly=True)
@@ -244,6 +252,9 @@ async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser
             seconds=max(1, math.ceil(decision.retry_after_s))))
     try:
         table = await services.lobby.create_table(viewer(user), spec)
+    except SeatTaken as err:
+        return await _lobby_page(request, services, user, err.status, localized(err),
+                                 form=sent, seat_taken=err.table)
     except LobbyError as err:
         return await _lobby_page(request, services, user, 400, new_game.describe(err),
                                  form=sent, error_field=err.field)
@@ -270,6 +281,10 @@ async def join_form(table_id: TableIdPath, request: Request, services: ServicesD
         return _back("/login")
     try:
         await services.lobby.join(viewer(user), table_id, key or None)
+    except SeatTaken as err:
+        here = f"/tables/{table_id}" + (f"?key={key}" if key else "")
+        return _page(request, "error.html", user, err.status, error=localized(err),
+                     seat_taken=err.table, seat_taken_next=here)
     except LobbyError as err:
         return _page(request, "error.html", user, err.status, error=localized(err))
     return _back(f"/tables/{table_id}")
@@ -277,14 +292,16 @@ async def join_form(table_id: TableIdPath, request: Request, services: ServicesD
 
 @router.post("/tables/{table_id}/leave", dependencies=[Csrf])
 async def leave_form(table_id: TableIdPath, request: Request, services: ServicesDep,
-                     user: MaybeUser) -> Response:
+                     user: MaybeUser, next: str = Form("/", max_length=300)) -> Response:
+    """Leave a table: an open one's seat, or a running match (a computer player takes the
+    seat); then to ``next`` (a path on this site; the lobby by default)."""
     if user is None:
         return _back("/login")
     try:
         await services.lobby.leave(viewer(user), table_id)
     except LobbyError as err:
         return _page(request, "error.html", user, err.status, error=localized(err))
-    return _back("/")
+    return _back(_local(next))
 
 
 @router.post("/tables/{table_id}/invite", dependencies=[Csrf])

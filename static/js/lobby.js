@@ -78,8 +78,19 @@ function notice(msg) {
   notices.appendChild(item);
 }
 
+// "You are playing at table N — return": the running table where this person plays
+const banner = document.getElementById("playing-banner");
+function renderPlaying(table) {
+  if (!banner) return;
+  banner.hidden = !table;
+  if (!table) return;
+  const link = banner.querySelector("a");
+  link.href = `/tables/${table}`;
+  link.textContent = t("You are playing at table %(table)s — return", {table});
+}
+
 const socket = new Socket({type: "hello", table: null}, (msg) => {
-  if (msg.type === "lobby") renderTables(msg.tables);
+  if (msg.type === "lobby") { renderTables(msg.tables); renderPlaying(msg.playing); }
   if (msg.type === "invite") notice(msg);
   if (msg.type === "play_now") location.assign(`/tables/${msg.table}`);
 }, (text, ok) => { status.textContent = ok ? "" : text; });
@@ -344,15 +355,42 @@ if (playNow) {
       playStatus.textContent = t("Waiting for players… %(seconds)s s", {seconds: Math.round(state.waited)});
     }
   };
-  playNow.addEventListener("click", async () => {
+  // a second live seat refused: "Return to table N" or "Leave it" (then Play now again)
+  const offerReturn = (table, retry) => {
+    const back = document.createElement("a");
+    back.className = "button";
+    back.id = "seat-taken-return";
+    back.href = `/tables/${table}`;
+    back.textContent = t("Return to table %(table)s", {table});
+    const leave = document.createElement("button");
+    leave.type = "button";
+    leave.className = "secondary";
+    leave.id = "seat-taken-leave";
+    leave.textContent = t("Leave it");
+    leave.addEventListener("click", async () => {
+      const left = await post(`/api/tables/${table}/leave`);
+      if (left.ok) { renderPlaying(null); retry(); }
+      else playStatus.textContent = (await left.json()).detail || t("Not possible now.");
+    });
+    const offer = document.createElement("div");
+    offer.className = "seat-taken";
+    offer.append(back, " ", leave);
+    playStatus.append(offer);
+  };
+  const start = async () => {
     const response = await post("/api/play-now", {game: document.getElementById("play-now-game").value});
     const body = await response.json();
-    if (!response.ok) { playStatus.textContent = body.detail || t("Not possible now."); return; }
+    if (!response.ok) {
+      playStatus.textContent = body.detail || t("Not possible now.");
+      if (body.table) offerReturn(body.table, start);
+      return;
+    }
     playStatus.textContent = t("Waiting for players…");
     playNow.disabled = true;
     leaveQueue.hidden = false;
     polling = setInterval(poll, 1000);
-  });
+  };
+  playNow.addEventListener("click", start);
   leaveQueue.addEventListener("click", async () => {
     await post("/api/play-now/leave");
     clearInterval(polling);

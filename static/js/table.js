@@ -7,13 +7,13 @@
 // (static/js/games/*.js). Everything is drawn from the seat's own view, text via textContent.
 import {Socket} from "./socket.js";
 import {t} from "./i18n.js";
-import {label, playerName} from "./words.js";
+import {label, levelName, playerName} from "./words.js";
 import {bindKeys, rememberFocus, restoreFocus} from "./table/keyboard.js";
 import {fadeOut, flyFrom, sweepTo, wait} from "./table/motion.js";
 import {bindSettings, timings} from "./table/settings.js";
 import {play as playSound, unlockAudio} from "./table/sound.js";
 import {renderSheet} from "./table/scoresheet.js";
-import {buildPanels} from "./table/panels.js";
+import {buildPanels, explainLeave} from "./table/panels.js";
 import {Dialogs} from "./table/dialogs.js";
 import {TableView, bottomSeat} from "./table/view.js";
 import {tickClocks} from "./table/seats.js";
@@ -150,6 +150,8 @@ function draw(step, opts) {
   }
   const seating = $("seating");
   if (seating && step.state.table.status !== "open") seating.hidden = true;
+  // Leave: for a player of a running match (before the start the seating panel has its own)
+  panels.leave.hidden = !(received && received.you != null && received.table.status === "playing" && !received.result);
   return ctx;
 }
 
@@ -347,6 +349,21 @@ function showLastTrick() {
 }
 function showSettings() { if (!panels.settingsDialog.open) panels.settingsDialog.showModal(); }
 function showKeys() { if (!panels.keysDialog.open) panels.keysDialog.showModal(); }
+// Leave (Verlassen): confirm, then a computer player takes the seat and the player goes back
+// to the lobby (POST /api/tables/<id>/leave)
+panels.leave.addEventListener("click", () => {
+  if (!received || panels.leaveDialog.open) return;
+  explainLeave(panels.leaveDialog, received, levelName(received.table.skill));
+  panels.leaveDialog.showModal();
+});
+panels.leaveDialog.querySelector("#leave-confirm").addEventListener("click", async () => {
+  const csrf = document.querySelector("meta[name=csrf-token]").content;
+  const response = await fetch(`/api/tables/${tableId}/leave`, {method: "POST", body: "{}",
+    headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf}});
+  if (response.ok) { location.assign("/"); return; }
+  const body = await response.json().catch(() => ({}));
+  panels.leaveDialog.querySelector("#leave-error").textContent = body.detail || t("Not possible now.");
+});
 if (panels.last) panels.last.addEventListener("click", showLastTrick);
 panels.gear.addEventListener("click", showSettings);
 panels.keys.addEventListener("click", showKeys);

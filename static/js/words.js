@@ -65,6 +65,11 @@ export function label(value) {
 // a computer player's level in its name: "Computer 2 (beginner)" / "Computer 2 (Anfänger)"
 const LEVELS = {beginner: t("beginner"), intermediate: t("intermediate"), expert: t("expert")};
 
+/** A computer level in words: "expert" → "Experte". */
+export function levelName(level) {
+  return LEVELS[level] || level || "";
+}
+
 /** A seat's player in words: a person's name, or "Computer 2 (Anfänger)" for a computer
  * player ({seat, name, bot: level}). */
 export function playerName(info) {

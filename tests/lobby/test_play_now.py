@@ -9,7 +9,7 @@ from sqlalchemy import select
 from app.db.engine import make_sessionmaker
 from app.db.models import GameTable, PlayerRating, Seat
 from app.lobby.playnow import PlayNow
-from app.lobby.service import Viewer
+from app.lobby.service import SeatTaken, Viewer
 from app.rooms.connection import Connection
 from tests.platform_helpers import Api
 
@@ -78,8 +78,9 @@ async def test_nine_people_form_tables_by_rating_and_bots_fill_at_the_deadline(a
     assert [m["table"] for m in watcher.pending() if m["type"] == "play_now"] == [low]
 
     # seated now: queueing again is refused until the table is over
-    with pytest.raises(Exception, match="already sitting"):
+    with pytest.raises(SeatTaken, match="playing at table") as refused:
         await play_now.join(ids["a1"], "doppelkopf")
+    assert refused.value.table == first[0] and refused.value.running
 
 
 async def test_a_person_queued_twice_or_seated_is_refused(app, new_client):
@@ -95,7 +96,8 @@ async def test_a_person_queued_twice_or_seated_is_refused(app, new_client):
     assert (await ann.post(f"/api/tables/{table['id']}/join")).status_code == 409
     # ben sits at his open table: no queue for him
     seated = await ben.post("/api/play-now", {"game": "doppelkopf"})
-    assert seated.status_code == 409 and "already sitting" in seated.json()["detail"]
+    assert seated.status_code == 409 and "has not started" in seated.json()["detail"]
+    assert seated.json()["table"] == table["id"] and seated.json()["running"] is False
     assert (await ann.post("/api/play-now/leave")).json() == {"left": True}
     assert (await ann.post(f"/api/tables/{table['id']}/join")).json() == {"seat": 1}
     assert (await ann.post("/api/play-now", {"game": "chess"})).status_code == 400

@@ -71,17 +71,49 @@ export function buildPanels(options) {
   tools.keys = toolButton("show-keys", t("Keys"), "keys", {"aria-keyshortcuts": "?", "aria-haspopup": "dialog"});
   tools.keys.classList.add("keys-tool");
   tools.gear = toolButton("open-settings", t("Settings"), "settings", {"aria-keyshortcuts": "S", "aria-haspopup": "dialog"});
-  bar.append(...[tools.last, tools.sheet, tools.chat, rules, ...(options.extra || []), tools.keys, tools.gear]
-    .filter(Boolean));
+  // Leave (Verlassen): shown while the player holds a seat in a running match (table.js)
+  tools.leave = toolButton("leave-table", t("Leave"), "leave", {"aria-haspopup": "dialog", hidden: ""});
+  bar.append(...[tools.last, tools.sheet, tools.chat, rules, ...(options.extra || []), tools.keys, tools.gear,
+    tools.leave].filter(Boolean));
   const settingsDialog = dialog("settings-dialog", t("Settings"));
   settingsDialog.querySelector(".dialog-body").append(settingsForm());
   const keysDialog = dialog("keys-dialog", t("Keys"));
   const list = el("dl", {class: "key-help", id: "key-help"});
   for (const [key, what] of KEY_HELP()) list.append(el("dt", {}, key), el("dd", {}, what));
   keysDialog.querySelector(".dialog-body").append(list);
-  document.body.append(settingsDialog, keysDialog);
+  const leaveDialog = leaveConfirmation();
+  document.body.append(settingsDialog, keysDialog, leaveDialog);
   bindSide(tools);
-  return {...tools, settingsDialog, keysDialog};
+  return {...tools, settingsDialog, keysDialog, leaveDialog};
+}
+
+/** The confirmation of Leave (data-dialog="leave"): what happens is filled in by
+ * ``explainLeave`` when it opens; #leave-confirm leaves, #leave-cancel stays. */
+function leaveConfirmation() {
+  const box = dialog("leave-dialog", t("Leave the table?"));
+  box.setAttribute("role", "dialog");
+  box.dataset.dialog = "leave";
+  const body = box.querySelector(".dialog-body");
+  const actions = el("div", {class: "dialog-actions"});
+  actions.append(el("button", {type: "button", id: "leave-confirm"}, t("Leave the table")),
+    el("button", {type: "button", class: "secondary", id: "leave-cancel"}, t("Stay")));
+  body.append(el("p", {id: "leave-what"}), el("p", {id: "leave-rated"}), el("p", {class: "error", id: "leave-error", role: "alert"}), actions);
+  actions.querySelector("#leave-cancel").addEventListener("click", () => box.close());
+  return box;
+}
+
+/** Say in the Leave dialog what leaving does: a computer player of the table's level
+ * (``levelName``) plays the seat to the end; with two people or more the match is rated and
+ * counts as left early. */
+export function explainLeave(box, state, levelName) {
+  box.querySelector("#leave-what").textContent = t(
+    "A computer player (%(level)s) takes your seat for the rest of the match. You cannot come back to this seat.",
+    {level: levelName});
+  const people = state.table.seats.filter((s) => !s.bot).length;
+  box.querySelector("#leave-rated").textContent = people >= 2
+    ? t("This match is rated: it counts as left early in your history and profile.")
+    : t("This match is not rated: leaving is not held against you.");
+  box.querySelector("#leave-error").textContent = "";
 }
 
 /** The side panel (score sheet and chat): tabs; on narrow screens a drawer that the toolbar

@@ -1,0 +1,98 @@
+"""In headless Chromium, the flow between tables (issue 18): one live seat per person (the
+lobby's "return" banner, New Game and Play now offering Return / Leave it), and leaving a
+running rated match (a computer takes the seat; the departure shows in the history).
+Screenshots at 390×844 and 1366×768 go to the artifacts directory."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests import browser_table
+from tests.browser_table import context, new_table
+from tests.conftest import artifacts_dir
+from tests.test_browser import register
+
+pytestmark = pytest.mark.browser
+
+
+def shot(page, name: str) -> None:
+    page.screenshot(path=str(artifacts_dir() / f"{name}.png"), full_page=False)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_seated_person_is_offered_return_or_leave_by_new_game_and_play_now(browser, site, size):
+    ctx = context(browser, size)
+    page = ctx.new_page()
+    table = new_table(page, site)  # a guest against three computer players: running
+    page.goto(site + "/")
+    banner = page.locator("#playing-banner")
+    banner.wait_for(state="visible")
+    assert banner.text_content().strip() == f"You are playing at table {table} — return"
+    assert page.locator(f"#tables-body tr[data-table='{table}']").count() == 0
+    shot(page, f"sessions-banner-{size}")
+    # New Game while seated: refused, with Return to table N and Leave it
+    page.click("#create-table")
+    page.wait_for_selector("#seat-taken")
+    assert f"You are playing at table {table}." in page.text_content("#page-error")
+    shot(page, f"sessions-new-game-refused-{size}")
+    page.click("#seat-taken-return")
+    page.wait_for_url(f"{site}/tables/{table}")
+    # Play now while seated: the same offer; Leave it hands the seat over and queues
+    page.goto(site + "/")
+    page.click("#play-now")
+    page.wait_for_selector("#play-now-status #seat-taken-leave")
+    assert page.get_attribute("#play-now-status #seat-taken-return", "href") == f"/tables/{table}"
+    shot(page, f"sessions-play-now-refused-{size}")
+    page.click("#play-now-status #seat-taken-leave")
+    page.wait_for_function("() => document.getElementById('play-now-status').textContent.startsWith('Waiting for players')")
+    assert page.locator("#playing-banner").is_hidden()
+    page.click("#play-now-leave")
+    ctx.close()
+
+
+def test_leaving_a_rated_match_hands_the_seat_to_a_computer_and_counts_as_left_early(browser, site):
+    alice_ctx, bob_ctx = context(browser, "desktop"), context(browser, "phone")
+    alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
+    register(alice, site, "alice")
+    register(bob, site, "bob")
+    alice.select_option("#game", "doppelkopf")
+    alice.select_option("#players", "4")
+    alice.select_option("#bots", "2")
+    alice.fill("#deals", "1")
+    alice.click("#create-table")
+    alice.wait_for_url(re.compile(r".*/tables/\d+$"))
+    table = int(alice.url.rsplit("/", 1)[1])
+    bob.goto(f"{site}/tables/{table}")
+    bob.click("#join")
+    for page in (alice, bob):
+        page.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.view",
+                               timeout=15000)
+    assert alice.locator("#leave-table").is_visible()
+    alice.click("#leave-table")
+    dialog = alice.locator("[role=dialog][data-dialog=leave]")
+    dialog.wait_for(state="visible")
+    assert alice.text_content("#leave-what").startswith("A computer player (beginner) takes your seat")
+    assert "counts as left early" in alice.text_content("#leave-rated")
+    shot(alice, "sessions-leave-dialog-desktop")
+    bob.click("#leave-table")
+    bob.locator("[role=dialog][data-dialog=leave]").wait_for(state="visible")
+    shot(bob, "sessions-leave-dialog-phone")
+    bob.click("#leave-cancel")
+    alice.click("#leave-confirm")
+    alice.wait_for_url(site + "/")
+    assert alice.locator("#playing-banner").is_hidden()
+    bob.wait_for_function("() => window.doppelrunde.state.table.seats[0].autoplay === true",
+                          timeout=15000)
+    browser_table.play_to_end([bob])
+    bob_seats = bob.evaluate("window.doppelrunde.state.table.seats")
+    assert bob_seats[0]["name"] == "alice" and bob_seats[0]["autoplay"] is True
+    alice.goto(f"{site}/players/alice/matches")
+    row = alice.locator(f"#matches tr[data-table='{table}']")
+    assert row.locator(".left-early").text_content() == "(left early)"
+    shot(alice, "sessions-left-early-history")
+    alice.goto(f"{site}/players/alice")
+    assert alice.text_content("#profile-games tr[data-game=doppelkopf] .left-early") == "1"
+    for ctx in (alice_ctx, bob_ctx):
+        ctx.close()
