@@ -32,7 +32,7 @@ async def world(db_url):
     clock = Clock()
     rooms = RoomManager(MatchStore(sessions, clock), clock, ActorConfig(bot_delay=0, round_pause=0),
                         rng_factory=lambda table_id: random.Random(table_id))
-    lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock))
+    lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock), any_deal_count=True)
     analyses = Analyses(sessions, clock, lobby.scenario, budget_ms=60_000, worlds=2)
     yield {"sessions": sessions, "rooms": rooms, "lobby": lobby, "analyses": analyses}
     await analyses.close()

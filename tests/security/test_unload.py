@@ -42,8 +42,11 @@ async def test_finished_and_idle_tables_unload_and_watching_starts_no_actor(tmp_
     try:
         owner = await services.accounts.create_guest()
         me = Viewer(owner.id, owner.name)
-        tables = [(await services.lobby.create_table(me, NewTable(bots=3, deals=1)))["id"]
-                  for _ in range(4)]
+        tables = [(await services.lobby.create_table(me, NewTable(bots=3, deals=1)))["id"]]
+        for _ in range(3):  # one live seat per person: the other tables are other guests'
+            other = await services.accounts.create_guest()
+            tables.append((await services.lobby.create_table(
+                Viewer(other.id, other.name), NewTable(bots=3, deals=1)))["id"])
         actors = [weakref.ref(services.rooms.actor(t)) for t in tables]
         await _settle(services, clock, tables)
         assert services.rooms.count() == len(tables)  # they linger for their watchers
