@@ -139,6 +139,19 @@ def check_sides(page, players: int, you: int = 0) -> None:
                 "right": x > centre["x"]}[side], (seat, side, x, y, centre)
 
 
+def check_corner_indices(page) -> None:
+    """Each card of an overlapped hand shows its corner index (Kids: ``.index``; the family, the
+    short mark, the silver coins): the next card does not cover it."""
+    found = page.locator("[data-zone=hand] [data-card]").evaluate_all("""ns => ns.map((n, i) => {
+        const index = n.querySelector('.index');
+        const next = ns[i + 1];
+        return [n.dataset.card, index ? index.getBoundingClientRect().right : null,
+                next ? next.getBoundingClientRect().left : Infinity]; })""")
+    assert len(found) >= 10, found
+    for card, right, next_left in found:
+        assert right is not None and right <= next_left + 0.5, (card, right, next_left)
+
+
 def play_and_watch(page, game: str, size: str, axe: str | None) -> dict:
     """Play the match to its end; check the table in the middle of a deal, the deal results;
     returns what was seen."""
@@ -233,6 +246,8 @@ def test_phone_two_deals_hand_steady_and_everything_in_view(browser, site, game)
     browser_table.new_table(page, site, game, GAMES[game], GAMES[game] - 1, deals=2)
     page.wait_for_function(browser_table.READY, timeout=20000)
     check_in_view(page)
+    if game == "doublehead_kids":
+        check_corner_indices(page)
     shot(page, game, "phone", "start")
     seen = play_and_watch(page, game, "phone", None)
     assert seen["mid"], seen
