@@ -139,6 +139,17 @@ def check_sides(page, players: int, you: int = 0) -> None:
                 "right": x > centre["x"]}[side], (seat, side, x, y, centre)
 
 
+def check_sheet_fits(page) -> None:
+    """The side panel's score sheet shows every player's column whole (no horizontal scroll)."""
+    found = page.evaluate("""() => {
+        const box = document.querySelector('#sheet-panel .sheet-scroll').getBoundingClientRect();
+        return [...document.querySelectorAll('#scores th[data-seat]')].map((th) => {
+            const r = th.getBoundingClientRect(); return [th.textContent, r.left, r.right, box.left, box.right]; }); }""")
+    assert found, "no player column in the score sheet"
+    for name, left, right, box_left, box_right in found:
+        assert left >= box_left - 0.5 and right <= box_right + 0.5, (name, left, right, box_left, box_right)
+
+
 def check_corner_indices(page) -> None:
     """Each card of an overlapped hand shows its corner index (Kids: ``.index``; the family, the
     short mark, the silver coins): the next card does not cover it."""
@@ -168,6 +179,8 @@ def play_and_watch(page, game: str, size: str, axe: str | None) -> dict:
             assert dialog.count() == 1 and dialog.locator("#next-deal").is_visible()
             assert dialog.locator("#deal-totals tbody tr").count() == players
             if not seen["deal_results"]:
+                if size == "desktop":
+                    check_sheet_fits(page)
                 shot(page, game, size, "deal-result")
             seen["deal_results"] += 1
             page.click("#next-deal")
