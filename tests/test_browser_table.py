@@ -44,7 +44,7 @@ LAYOUTS = {2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "
 # the server's messages are counted, and so are the completed tricks the table showed whole;
 # the hand zone's place is sampled at every change.
 WATCH = """
-window.watch = {violations: [], turns: 0, completed: 0, held: 0, heldCards: [], hand: []};
+window.watch = {violations: [], overlaps: [], turns: 0, completed: 0, held: 0, heldCards: [], hand: []};
 (() => {
   let lastTrick = null;
   window.addEventListener('dr-message', (event) => {
@@ -58,6 +58,33 @@ window.watch = {violations: [], turns: 0, completed: 0, held: 0, heldCards: [], 
     if (!view) return [];
     if (view.catch_window) return [`${view.catch_window.discarder}:${view.catch_window.card}`];
     return (view.trick || []).map((p) => `${p.seat}:${p.card}`);
+  }
+  // things that must not cover each other: two seat plates; the trick's note and a plate; the
+  // decision panel (reservations) and a plate's name or dealer chip
+  function overlaps(still) {
+    const box = (n) => n.getBoundingClientRect();
+    const meet = (a, b) => a.width && b.width && a.left < b.right - 1 && b.left < a.right - 1 &&
+      a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    const plates = [...document.querySelectorAll('#seats [data-seat]')];
+    const found = [];
+    plates.forEach((a, i) => plates.slice(i + 1).forEach((b) => {
+      if (meet(box(a), box(b))) found.push(`plates ${a.dataset.seat} ${b.dataset.seat}`);
+    }));
+    const note = document.getElementById('trick-note');
+    for (const plate of plates) {
+      if (note && meet(box(note), box(plate))) found.push(`note ${plate.dataset.seat}: ${note.textContent}`);
+    }
+    const panel = document.querySelector('#choices.decision');
+    for (const mark of panel ? document.querySelectorAll('#seats .name, #seats .chip.dealer') : []) {
+      if (meet(box(panel), box(mark))) found.push(`decision ${mark.closest('[data-seat]').dataset.seat}`);
+    }
+    // Doppelganger Tricks' bonus cards beside the trick, not on a card of it (once nothing flies)
+    for (const tile of still ? document.querySelectorAll('#bonus-pile .bonus-card') : []) {
+      for (const card of document.querySelectorAll('#trick .trick-card')) {
+        if (meet(box(tile), box(card))) found.push(`bonus ${tile.dataset.bonus} on ${card.dataset.card}`);
+      }
+    }
+    if (found.length) window.watch.overlaps.push(...found);
   }
   function sampleHand() {
     const hand = document.querySelector('[data-zone=hand]');
@@ -73,6 +100,7 @@ window.watch = {violations: [], turns: 0, completed: 0, held: 0, heldCards: [], 
     new MutationObserver(() => {
       sampleHand();
       if (prompt.dataset.myTurn !== 'true') return;
+      overlaps(true);
       window.watch.turns += 1;
       const shown = new Set([...trick.querySelectorAll('[data-played-by]')]
         .map((f) => `${f.dataset.playedBy}:${f.dataset.card}`));
@@ -84,6 +112,7 @@ window.watch = {violations: [], turns: 0, completed: 0, held: 0, heldCards: [], 
       sampleHand();
       const now = trick.classList.contains('held');
       if (now && !held) {
+        overlaps(false);
         window.watch.held += 1;
         window.watch.heldCards.push(trick.querySelectorAll('[data-played-by]').length);
       }
@@ -220,6 +249,7 @@ def test_desktop_two_deals_the_prompt_never_runs_ahead_of_the_cards(browser, sit
     watch = page.evaluate("window.watch")
     assert seen["mid"] and seen["deal_results"] == 1, seen
     assert watch["turns"] > 5 and watch["violations"] == [], watch["violations"][:5]
+    assert watch["overlaps"] == [], watch["overlaps"][:5]
     if game != "doppio":  # every completed trick was shown whole before it went to its winner
         assert watch["completed"] >= 2 * 8 and watch["held"] == watch["completed"], watch
         assert set(watch["heldCards"]) == {GAMES[game]}, watch["heldCards"]
@@ -266,6 +296,7 @@ def test_phone_two_deals_hand_steady_and_everything_in_view(browser, site, game)
     assert seen["mid"], seen
     watch = page.evaluate("window.watch")
     assert watch["violations"] == [], watch["violations"][:5]
+    assert watch["overlaps"] == [], watch["overlaps"][:5]
     tops = [top for top, _bottom in watch["hand"]]
     bottoms = [bottom for _top, bottom in watch["hand"]]
     assert len(tops) > 20 and max(tops) - min(tops) <= 4 and max(bottoms) - min(bottoms) <= 4, \
