@@ -168,6 +168,22 @@ def check_sides(page, players: int, you: int = 0) -> None:
                 "right": x > centre["x"]}[side], (seat, side, x, y, centre)
 
 
+def plate_overlaps(page) -> list[str]:
+    """The seat plates that overlap each other or the centre's texts (#info, #prompt)."""
+    return page.evaluate("""() => {
+        const meet = (a, b) => a.width && b.width && a.left < b.right - 1 && b.left < a.right - 1 &&
+          a.top < b.bottom - 1 && b.top < a.bottom - 1;
+        const plates = [...document.querySelectorAll('#seats [data-seat]')];
+        const texts = ['info', 'prompt'].map((id) => document.getElementById(id)).filter((n) => n && n.textContent);
+        const found = [];
+        plates.forEach((a, i) => {
+          for (const b of [...plates.slice(i + 1), ...texts]) {
+            if (meet(a.getBoundingClientRect(), b.getBoundingClientRect())) found.push(`${a.dataset.seat} ${b.dataset.seat || b.id}`);
+          }
+        });
+        return found; }""")
+
+
 def check_sheet_fits(page) -> None:
     """The side panel's score sheet shows every player's column whole (no horizontal scroll)."""
     found = page.evaluate("""() => {
@@ -286,7 +302,7 @@ def test_phone_two_deals_hand_steady_and_everything_in_view(browser, site, game)
     ctx.add_init_script(WATCH)
     page = ctx.new_page()
     problems = console_errors(page)
-    browser_table.new_table(page, site, game, GAMES[game], GAMES[game] - 1, deals=2)
+    table = browser_table.new_table(page, site, game, GAMES[game], GAMES[game] - 1, deals=2)
     page.wait_for_function(browser_table.READY, timeout=20000)
     check_in_view(page)
     if game == "doublehead_kids":
@@ -302,6 +318,15 @@ def test_phone_two_deals_hand_steady_and_everything_in_view(browser, site, game)
     assert len(tops) > 20 and max(tops) - min(tops) <= 4 and max(bottoms) - min(bottoms) <= 4, \
         (min(tops), max(tops), min(bottoms), max(bottoms))
     shot(page, game, "phone", "match-result")
+
+    # the replay with every hand shown: the plates apart, off the centre's texts
+    page.goto(f"{site}/tables/{table}/replay")
+    page.wait_for_function("() => window.doppelrunde?.replay?.ready === true", timeout=20000)
+    for _ in range(GAMES[game] + 2):
+        page.click("#next")
+    assert page.locator("#seats [data-seat] .replay-hand [data-card]").count() >= 5
+    shot(page, game, "phone", "replay")
+    assert plate_overlaps(page) == []
     assert problems == []
     ctx.close()
 
