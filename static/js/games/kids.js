@@ -192,7 +192,8 @@ export const kids = {
     const view = state.view;
     const badges = [];
     const party = view.parties ? view.parties[seat] : null;
-    if (party) badges.push({text: TEAMS[party], cls: `party ${party}`, data: {party}});
+    // a line may break after the slash ("Team Prince/" "Princess") on a narrow plate
+    if (party) badges.push({text: TEAMS[party].replace("/", "/\u200b"), cls: `party ${party}`, data: {party}});
     for (const a of (view.announcements || []).filter((x) => x.seat === seat)) {
       badges.push({text: gameLabel(a.value), cls: "announced", data: {announcement: a.value}});
     }
