@@ -44,7 +44,7 @@ LAYOUTS = {2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "
 # the server's messages are counted, and so are the completed tricks the table showed whole;
 # the hand zone's place is sampled at every change.
 WATCH = """
-window.watch = {violations: [], turns: 0, completed: 0, held: 0, heldCards: [], hand: []};
+window.watch = {violations: [], overlaps: [], turns: 0, completed: 0, held: 0, heldCards: [], hand: []};
 (() => {
   let lastTrick = null;
   window.addEventListener('dr-message', (event) => {
@@ -58,6 +58,33 @@ window.watch = {violations: [], turns: 0, completed: 0, held: 0, heldCards: [], 
     if (!view) return [];
     if (view.catch_window) return [`${view.catch_window.discarder}:${view.catch_window.card}`];
     return (view.trick || []).map((p) => `${p.seat}:${p.card}`);
+  }
+  // things that must not cover each other: two seat plates; the trick's note and a plate; the
+  // decision panel (reservations) and a plate's name or dealer chip
+  function overlaps(still) {
+    const box = (n) => n.getBoundingClientRect();
+    const meet = (a, b) => a.width && b.width && a.left < b.right - 1 && b.left < a.right - 1 &&
+      a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    const plates = [...document.querySelectorAll('#seats [data-seat]')];
+    const found = [];
+    plates.forEach((a, i) => plates.slice(i + 1).forEach((b) => {
+      if (meet(box(a), box(b))) found.push(`plates ${a.dataset.seat} ${b.dataset.seat}`);
+    }));
+    const note = document.getElementById('trick-note');
+    for (const plate of plates) {
+      if (note && meet(box(note), box(plate))) found.push(`note ${plate.dataset.seat}: ${note.textContent}`);
+    }
+    const panel = document.querySelector('#choices.decision');
+    for (const mark of panel ? document.querySelectorAll('#seats .name, #seats .chip.dealer') : []) {
+      if (meet(box(panel), box(mark))) found.push(`decision ${mark.closest('[data-seat]').dataset.seat}`);
+    }
+    // Doppelganger Tricks' bonus cards beside the trick, not on a card of it (once nothing flies)
+    for (const tile of still ? document.querySelectorAll('#bonus-pile .bonus-card') : []) {
+      for (const card of document.querySelectorAll('#trick .trick-card')) {
+        if (meet(box(tile), box(card))) found.push(`bonus ${tile.dataset.bonus} on ${card.dataset.card}`);
+      }
+    }
+    if (found.length) window.watch.overlaps.push(...found);
   }
   function sampleHand() {
     const hand = document.querySelector('[data-zone=hand]');
@@ -73,6 +100,7 @@ window.watch = {violations: [], turns: 0, completed: 0, held: 0, heldCards: [], 
     new MutationObserver(() => {
       sampleHand();
       if (prompt.dataset.myTurn !== 'true') return;
+      overlaps(true);
       window.watch.turns += 1;
       const shown = new Set([...trick.querySelectorAll('[data-played-by]')]
         .map((f) => `${f.dataset.playedBy}:${f.dataset.card}`));
@@ -84,6 +112,7 @@ window.watch = {violations: [], turns: 0, completed: 0, held: 0, heldCards: [], 
       sampleHand();
       const now = trick.classList.contains('held');
       if (now && !held) {
+        overlaps(false);
         window.watch.held += 1;
         window.watch.heldCards.push(trick.querySelectorAll('[data-played-by]').length);
       }
@@ -139,6 +168,46 @@ def check_sides(page, players: int, you: int = 0) -> None:
                 "right": x > centre["x"]}[side], (seat, side, x, y, centre)
 
 
+def plate_overlaps(page) -> list[str]:
+    """The seat plates that overlap each other or the centre's texts (#info, #prompt)."""
+    return page.evaluate("""() => {
+        const meet = (a, b) => a.width && b.width && a.left < b.right - 1 && b.left < a.right - 1 &&
+          a.top < b.bottom - 1 && b.top < a.bottom - 1;
+        const plates = [...document.querySelectorAll('#seats [data-seat]')];
+        const texts = ['info', 'prompt'].map((id) => document.getElementById(id)).filter((n) => n && n.textContent);
+        const found = [];
+        plates.forEach((a, i) => {
+          for (const b of [...plates.slice(i + 1), ...texts]) {
+            if (meet(a.getBoundingClientRect(), b.getBoundingClientRect())) found.push(`${a.dataset.seat} ${b.dataset.seat || b.id}`);
+          }
+        });
+        return found; }""")
+
+
+def check_sheet_fits(page) -> None:
+    """The side panel's score sheet shows every player's column whole (no horizontal scroll)."""
+    found = page.evaluate("""() => {
+        const box = document.querySelector('#sheet-panel .sheet-scroll').getBoundingClientRect();
+        return [...document.querySelectorAll('#scores th[data-seat]')].map((th) => {
+            const r = th.getBoundingClientRect(); return [th.textContent, r.left, r.right, box.left, box.right]; }); }""")
+    assert found, "no player column in the score sheet"
+    for name, left, right, box_left, box_right in found:
+        assert left >= box_left - 0.5 and right <= box_right + 0.5, (name, left, right, box_left, box_right)
+
+
+def check_corner_indices(page) -> None:
+    """Each card of an overlapped hand shows its corner index (Kids: ``.index``; the family, the
+    short mark, the silver coins): the next card does not cover it."""
+    found = page.locator("[data-zone=hand] [data-card]").evaluate_all("""ns => ns.map((n, i) => {
+        const index = n.querySelector('.index');
+        const next = ns[i + 1];
+        return [n.dataset.card, index ? index.getBoundingClientRect().right : null,
+                next ? next.getBoundingClientRect().left : Infinity]; })""")
+    assert len(found) >= 10, found
+    for card, right, next_left in found:
+        assert right is not None and right <= next_left + 0.5, (card, right, next_left)
+
+
 def play_and_watch(page, game: str, size: str, axe: str | None) -> dict:
     """Play the match to its end; check the table in the middle of a deal, the deal results;
     returns what was seen."""
@@ -155,6 +224,8 @@ def play_and_watch(page, game: str, size: str, axe: str | None) -> dict:
             assert dialog.count() == 1 and dialog.locator("#next-deal").is_visible()
             assert dialog.locator("#deal-totals tbody tr").count() == players
             if not seen["deal_results"]:
+                if size == "desktop":
+                    check_sheet_fits(page)
                 shot(page, game, size, "deal-result")
             seen["deal_results"] += 1
             page.click("#next-deal")
@@ -194,6 +265,7 @@ def test_desktop_two_deals_the_prompt_never_runs_ahead_of_the_cards(browser, sit
     watch = page.evaluate("window.watch")
     assert seen["mid"] and seen["deal_results"] == 1, seen
     assert watch["turns"] > 5 and watch["violations"] == [], watch["violations"][:5]
+    assert watch["overlaps"] == [], watch["overlaps"][:5]
     if game != "doppio":  # every completed trick was shown whole before it went to its winner
         assert watch["completed"] >= 2 * 8 and watch["held"] == watch["completed"], watch
         assert set(watch["heldCards"]) == {GAMES[game]}, watch["heldCards"]
@@ -230,19 +302,31 @@ def test_phone_two_deals_hand_steady_and_everything_in_view(browser, site, game)
     ctx.add_init_script(WATCH)
     page = ctx.new_page()
     problems = console_errors(page)
-    browser_table.new_table(page, site, game, GAMES[game], GAMES[game] - 1, deals=2)
+    table = browser_table.new_table(page, site, game, GAMES[game], GAMES[game] - 1, deals=2)
     page.wait_for_function(browser_table.READY, timeout=20000)
     check_in_view(page)
+    if game == "doublehead_kids":
+        check_corner_indices(page)
     shot(page, game, "phone", "start")
     seen = play_and_watch(page, game, "phone", None)
     assert seen["mid"], seen
     watch = page.evaluate("window.watch")
     assert watch["violations"] == [], watch["violations"][:5]
+    assert watch["overlaps"] == [], watch["overlaps"][:5]
     tops = [top for top, _bottom in watch["hand"]]
     bottoms = [bottom for _top, bottom in watch["hand"]]
     assert len(tops) > 20 and max(tops) - min(tops) <= 4 and max(bottoms) - min(bottoms) <= 4, \
         (min(tops), max(tops), min(bottoms), max(bottoms))
     shot(page, game, "phone", "match-result")
+
+    # the replay with every hand shown: the plates apart, off the centre's texts
+    page.goto(f"{site}/tables/{table}/replay")
+    page.wait_for_function("() => window.doppelrunde?.replay?.ready === true", timeout=20000)
+    for _ in range(GAMES[game] + 2):
+        page.click("#next")
+    assert page.locator("#seats [data-seat] .replay-hand [data-card]").count() >= 5
+    shot(page, game, "phone", "replay")
+    assert plate_overlaps(page) == []
     assert problems == []
     ctx.close()
 

@@ -42,6 +42,14 @@ const DECK_NAMES = {
   AH: "Castle", TC: "Earl Ernst August", TS: "Earl Ernst August", KC: "Earl Georg", KS: "Earl Georg",
   KH: "Earl Georg", "9C": "Soldier", "9S": "Soldier", "9H": "Soldier",
 };
+// the corner index of each picture: a short mark readable when the cards of a hand overlap (like
+// the rank letter in a Doppelkopf corner); the persons' own names need no translation
+const MARKS = {
+  "King Friedrich": "Fr", "Prince / Princess": "Pr", "Queen Elisabeth": "El", "Court lady Antoinette": "An",
+  "Court lady Wilhelmine": "Wi", "Karlchen": "Ka", "Knight": t("Kn"), "Foxy": t("Fx"), "August the Strong": "Au",
+  "Bishop Marc-Antoine": "MA", "Jester Kunz": "Ku", "Castle": t("Ca"), "Earl Ernst August": "EA",
+  "Earl Georg": "Ge", "Soldier": "So",
+};
 const ROYAL = ["TH", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D"];
 const FAMILY_WORDS = {cross: t("cross"), spade: t("spade"), heart: t("heart"), royal: t("royal")};
 const TEAMS = {re: t("Team Prince/Princess"), kontra: t("Team Without")};
@@ -82,7 +90,9 @@ export function kidName(card) {
   return t("%(name)s (%(family)s)", {name, family: FAMILY_WORDS[family]});
 }
 
-/** A Kids card as SVG: family colour, a large picture glyph, the name, its silver coins. */
+/** A Kids card as SVG (viewBox 60×90): family colour, a large picture glyph, the name, its silver
+ * coins; in the top-left corner the index (class "index": family symbol, the picture's short
+ * mark, its silver coins), the strip that stays visible when the cards of a hand overlap. */
 export function kidCard(card) {
   const name = pictureName(card);
   const family = familyOf(card) || "royal";
@@ -90,13 +100,13 @@ export function kidCard(card) {
     "aria-label": kidName(card)});
   svg.appendChild(svgEl("rect", {x: 0.75, y: 0.75, width: 58.5, height: 88.5, rx: 5, class: "card-face"}));
   svg.appendChild(svgEl("rect", {x: 0.75, y: 0.75, width: 58.5, height: 15, rx: 5, class: "band"}));
-  svg.appendChild(svgEl("text", {x: 8, y: 12.5, class: "family", "text-anchor": "middle"}, FAMILY_SYMBOL[family]));
   const silver = SILVER[card.slice(0, -1)] ?? 0;
   svg.appendChild(svgEl("circle", {cx: 50, cy: 8.5, r: 6.5, class: "coin"}));
   svg.appendChild(svgEl("text", {x: 50, y: 11.5, class: "coin-value", "text-anchor": "middle"}, String(silver)));
-  svg.appendChild(svgEl("text", {x: 30, y: 50, class: "glyph", "text-anchor": "middle"}, GLYPH[DECK_NAMES[card]] || "?"));
+  svg.appendChild(cornerIndex(family, MARKS[DECK_NAMES[card]] || "?", silver));
+  svg.appendChild(svgEl("text", {x: 34, y: 50, class: "glyph", "text-anchor": "middle"}, GLYPH[DECK_NAMES[card]] || "?"));
   if (PRINTED[card]) {
-    svg.appendChild(svgEl("text", {x: 30, y: 61, class: "printed", "text-anchor": "middle"}, PRINTED[card]));
+    svg.appendChild(svgEl("text", {x: 34, y: 61, class: "printed", "text-anchor": "middle"}, PRINTED[card]));
   }
   const words = name.replace(" / ", "/").split(" ");
   const lines = words.length > 2 ? [words.slice(0, words.length - 1).join(" "), words[words.length - 1]] : [words.join(" ")];
@@ -106,6 +116,17 @@ export function kidCard(card) {
     svg.appendChild(svgEl("text", attrs, line));
   });
   return svg;
+}
+
+/** The corner index: the family symbol on the band, the short mark, the silver coins (x < 17). */
+function cornerIndex(family, mark, silver) {
+  const index = svgEl("g", {class: "index", "aria-hidden": "true"});
+  index.appendChild(svgEl("text", {x: 8.5, y: 12.5, class: "family", "text-anchor": "middle"}, FAMILY_SYMBOL[family]));
+  const markAttrs = {x: 8.5, y: 27, class: "mark", "text-anchor": "middle"};
+  if (mark.length > 2) Object.assign(markAttrs, {textLength: 14, lengthAdjust: "spacingAndGlyphs"});
+  index.appendChild(svgEl("text", markAttrs, mark));
+  index.appendChild(svgEl("text", {x: 8.5, y: 37, class: "mark-silver", "text-anchor": "middle"}, String(silver)));
+  return index;
 }
 
 /** Why the last duel went to its winner, in one sentence. */
@@ -172,7 +193,8 @@ export const kids = {
     const view = state.view;
     const badges = [];
     const party = view.parties ? view.parties[seat] : null;
-    if (party) badges.push({text: TEAMS[party], cls: `party ${party}`, data: {party}});
+    // a line may break after the slash ("Team Prince/" "Princess") on a narrow plate
+    if (party) badges.push({text: TEAMS[party].replace("/", "/\u200b"), cls: `party ${party}`, data: {party}});
     for (const a of (view.announcements || []).filter((x) => x.seat === seat)) {
       badges.push({text: gameLabel(a.value), cls: "announced", data: {announcement: a.value}});
     }
