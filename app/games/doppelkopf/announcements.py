@@ -12,6 +12,7 @@ clarification in trick 2 or 3 moves every deadline one or two cards later.
 
 from __future__ import annotations
 
+from app.games.doppelkopf.bits import seat_mask, size
 from app.games.doppelkopf.state import ANNOUNCEMENT_LEVELS, KONTRA, RE, State
 
 PARTY_ANNOUNCEMENT = ("re", "kontra")
@@ -63,7 +64,7 @@ def allowed_levels(state: State, seat: int) -> tuple[list[int], bool]:
     own, opponents = state.levels[party], state.levels[1 - party]
     if own >= 4:
         return [], False
-    cards = len(state.hands[seat])
+    cards = size(seat_mask(state.bits, seat))
     latest = state.rules.hand_size - 1 - state.shift  # min_cards(state, level) == latest - level
     if cards >= latest - own - 1:
         return list(range(own + 1, 5)), False
