@@ -85,15 +85,17 @@ def allowed_announcements(state: State, seat: int) -> list[str]:
     return [names[level] for level in levels]
 
 
-def announce(state: State, seat: int, level: int) -> list[tuple[int, str]]:
+def announce(state: State, seat: int, level: int, late: bool | None = None) -> list[tuple[int, str]]:
     """Record an announcement of ``level`` by ``seat`` on the (already cloned) state.
 
     Returns the steps it counts as, e.g. No 90 by a silent party: [(seat, re), (seat, no90)].
-    The caller has checked legality with allowed_levels.
+    The caller has checked legality with allowed_levels (``late``: its second answer, worked
+    out again when not given).
     """
     party = state.party_of(seat)
     assert party is not None
-    _, late = allowed_levels(state, seat)
+    if late is None:
+        _, late = allowed_levels(state, seat)
     steps = [(seat, value_of(party, step)) for step in range(state.levels[party] + 1, level + 1)]
     levels = list(state.levels)
     levels[party] = level

@@ -30,6 +30,7 @@ HIGH = LOW << 1  # the high bit of every card's pair (set: two copies)
 #: bits of one seat's mask in the joined hands, and the mask of all of them
 SEAT_BITS = 2 * len(NAMES)
 FULL = (1 << SEAT_BITS) - 1
+_SHIFTS = tuple(SEAT_BITS * seat for seat in range(4))
 #: per seat: card → one copy of the card in that seat's place of the joined hands
 UNIT_AT: tuple[dict[str, int], ...] = tuple(
     {card: unit << (SEAT_BITS * seat) for card, unit in UNIT.items()} for seat in range(4))
@@ -96,7 +97,10 @@ def cards_of(mask: int) -> list[str]:
 
 def join(masks: Iterable[int]) -> int:
     """Four hand masks as one int (seat ``s``'s shifted by ``SEAT_BITS * s``)."""
-    return sum(mask << (SEAT_BITS * seat) for seat, mask in enumerate(masks))
+    joined = 0
+    for shift, mask in zip(_SHIFTS, masks, strict=False):
+        joined |= mask << shift
+    return joined
 
 
 def seat_mask(joined: int, seat: int) -> int:

@@ -27,6 +27,7 @@ from app.games.doppelkopf.reservations import (
     allowed_declarations,
     winning_reservation,
 )
+from app.games.doppelkopf.rules import EXTRA_SOLOS, STANDARD_SOLOS
 from app.games.doppelkopf.state import ANNOUNCEMENT_LEVELS, Play, State, Trick, clone, reference
 from app.games.doppelkopf.tricks import trick_winner
 
@@ -106,6 +107,10 @@ _ANNOUNCE_ACTIONS = tuple(
     {value: Action(seat=seat, type="announce", value=value)
      for value in (*ann.PARTY_ANNOUNCEMENT, *ANNOUNCEMENT_LEVELS)}
     for seat in range(4))
+_DECLARE_ACTIONS = tuple(
+    {value: Action(seat=seat, type="declare", value=value)
+     for value in (HEALTHY, WEDDING, POVERTY, THROW_IN, *STANDARD_SOLOS, *EXTRA_SOLOS)}
+    for seat in range(4))
 _NEXT = (1, 2, 3, 0)
 
 
@@ -161,8 +166,8 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
                     actions += [shared[value] for value in ann.allowed_announcements(state, seat)]
         return actions
     if phase == "declare" and seat == state.to_move:
-        return [{"seat": seat, "type": "declare", "value": value}
-                for value in declarations_for(state, seat)]
+        shared = _DECLARE_ACTIONS[seat]
+        return [shared[value] for value in declarations_for(state, seat)]
     if phase == "poverty_give" and seat == state.declarer:
         return [{"seat": seat, "type": "poverty_give", "cards": list(cards)}
                 for cards in poverty_gifts(state, seat)]
@@ -402,11 +407,11 @@ def _announce(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State
     assert party is not None
     if level == 0 and value != ann.PARTY_ANNOUNCEMENT[party]:
         raise IllegalAction(f"you are not in the {value} party")
-    levels, _ = ann.allowed_levels(state, seat)
+    levels, late = ann.allowed_levels(state, seat)
     if level not in levels:
         raise IllegalAction(_announce_refusal(state, party, level, value))
     new = clone(state)
-    steps = ann.announce(new, seat, level)
+    steps = ann.announce(new, seat, level, late)
     return new, [{"type": "announced", "seat": seat, "value": value, "steps": [v for _, v in steps]}]
 
 

@@ -127,7 +127,7 @@ class State:
         self.rules = rules
         self.players = 4
         self.dealer = dealer
-        self.deal = deal
+        self.deal = deal = tuple(map(tuple, deal))
         self.hands = deal
         self.phase = "declare"
         self.to_move = (dealer + 1) % 4
@@ -164,9 +164,9 @@ class State:
 
     @hands.setter
     def hands(self, hands: tuple[tuple[str, ...], ...]) -> None:
-        hands = tuple(tuple(hand) for hand in hands)
-        self.bits = join(mask_of(hand) for hand in hands)
-        self.base = tuple(reference(hand) for hand in hands)
+        hands = tuple(map(tuple, hands))
+        self.bits = join(map(mask_of, hands))
+        self.base = tuple(map(reference, hands))
         self._hands = hands
 
     @property
@@ -226,7 +226,7 @@ class State:
 def reference(hand: tuple[str, ...]) -> tuple[str, ...] | None:
     """The reference order to keep for ``hand``: None if it is in sorted name order (the
     masks give that order directly), else the hand itself."""
-    return None if list(hand) == sorted(hand) else hand
+    return None if hand == tuple(sorted(hand)) else hand
 
 
 def ordered(ref: tuple[str, ...], mask: int) -> tuple[str, ...]:
