@@ -65,7 +65,8 @@ def allowed_levels(state: State, seat: int) -> tuple[list[int], bool]:
     if own >= 4:
         return [], False
     cards = size(seat_mask(state.bits, seat))
-    latest = state.rules.hand_size - 1 - state.shift  # min_cards(state, level) == latest - level
+    # min_cards(state, level) == latest - level (rules.hand_size without the property call)
+    latest = (11 if state.rules.nines else 9) - state.shift
     if cards >= latest - own - 1:
         return list(range(own + 1, 5)), False
     if own == -1 and opponents >= 0 and cards >= latest - opponents - 1:

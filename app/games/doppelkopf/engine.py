@@ -472,7 +472,8 @@ def _complete_trick(state: State, events: list[Event]) -> None:
     rules = state.rules
     tricks = state.tricks
     trick = state.trick
-    last = len(tricks) == rules.hand_size - 1
+    hand_size = 12 if rules.nines else 10  # rules.hand_size without the property call
+    last = len(tricks) == hand_size - 1
     winner = trick_winner(trick, state.order, rules, last_trick=last)
     first, second, third, fourth = trick
     points = (CARD_POINTS[first[1]] + CARD_POINTS[second[1]] + CARD_POINTS[third[1]]
@@ -483,7 +484,7 @@ def _complete_trick(state: State, events: list[Event]) -> None:
     events.append(trick_event(rules, winner, points, len(tricks) - 1))
     if state.contract == WEDDING and state.clarified_at is None:
         _clarify_wedding(state, events)
-    if len(state.tricks) == rules.hand_size and state.phase != "done":
+    if len(state.tricks) == hand_size and state.phase != "done":
         state.phase, state.to_move = "done", None
         events.append({"type": "deal_over"})
 
