@@ -208,16 +208,19 @@ def apply(state: State, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
 
     Raises IllegalAction with a reason a player can read; ``state`` is never changed.
     """
-    kind_of = action.__class__
-    if kind_of is not dict and kind_of is not Action and not isinstance(action, Mapping):
-        raise IllegalAction("an action must be an object")
-    seat = action.get("seat")
-    if seat.__class__ is not int or not 0 <= seat < 4:
-        raise IllegalAction("seat must be 0, 1, 2 or 3")
-    kind = action.get("type")
-    handler = _HANDLERS.get(kind) if kind.__class__ is str else None
-    if handler is None:
-        raise IllegalAction(f"unknown action type {quoted(action.get('type'))}")
+    if action.__class__ is Action:  # listed by legal_actions: well-formed (maybe stale)
+        seat = action["seat"]
+        handler = _HANDLERS[action["type"]]
+    else:
+        if action.__class__ is not dict and not isinstance(action, Mapping):
+            raise IllegalAction("an action must be an object")
+        seat = action.get("seat")
+        if seat.__class__ is not int or not 0 <= seat < 4:
+            raise IllegalAction("seat must be 0, 1, 2 or 3")
+        kind = action.get("type")
+        handler = _HANDLERS.get(kind) if kind.__class__ is str else None  # type: ignore[assignment]
+        if handler is None:
+            raise IllegalAction(f"unknown action type {quoted(action.get('type'))}")
     if state.phase == "done":
         raise IllegalAction("the deal is over")
     return handler(state, seat, action)

@@ -64,7 +64,6 @@ class State:
 
     __slots__ = (
         "rules",
-        "players",
         "dealer",
         "deal",
         "bits",
@@ -94,7 +93,8 @@ class State:
     )
 
     rules: Rules
-    players: int
+    #: always four (a class constant: one field fewer to copy per action)
+    players = 4
     dealer: int
     deal: tuple[tuple[str, ...], ...]
     bits: int
@@ -125,7 +125,6 @@ class State:
 
     def __init__(self, rules: Rules, dealer: int, deal: tuple[tuple[str, ...], ...]) -> None:
         self.rules = rules
-        self.players = 4
         self.dealer = dealer
         self.deal = deal = tuple(map(tuple, deal))
         self.hands = deal
