@@ -12,7 +12,7 @@ clarification in trick 2 or 3 moves every deadline one or two cards later.
 
 from __future__ import annotations
 
-from app.games.doppelkopf.bits import seat_mask, size
+from app.games.doppelkopf.bits import HIGH, LOW, SEAT_BITS
 from app.games.doppelkopf.state import ANNOUNCEMENT_LEVELS, KONTRA, RE, State
 
 PARTY_ANNOUNCEMENT = ("re", "kontra")
@@ -64,7 +64,8 @@ def allowed_levels(state: State, seat: int) -> tuple[list[int], bool]:
     own, opponents = state.levels[party], state.levels[1 - party]
     if own >= 4:
         return [], False
-    cards = size(seat_mask(state.bits, seat))
+    mask = state.bits >> (SEAT_BITS * seat)  # the seat's hand (bits.seat_mask, bits.size)
+    cards = (mask & LOW).bit_count() + 2 * (mask & HIGH).bit_count()
     # min_cards(state, level) == latest - level (rules.hand_size without the property call)
     latest = (11 if state.rules.nines else 9) - state.shift
     if cards >= latest - own - 1:

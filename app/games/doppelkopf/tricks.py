@@ -33,11 +33,12 @@ def trick_winner(plays: Sequence[Play], order: CardOrder, rules: Rules, *, last_
     rule), which does not hold in the last trick when ``heart_ten_first_wins_last_trick``.
     """
     strength = order.strength[order.suit_of[plays[0][1]]]  # see CardOrder.strength
-    best = plays[0]
-    top = strength[best[1]]
-    for play in plays[1:]:
+    best = None
+    top = 0  # every card of the led suit class is stronger
+    for play in plays:
         if strength[play[1]] > top:
             best, top = play, strength[play[1]]
+    assert best is not None
     if (best[1] == "TH" and rules.heart_ten_second_beats_first and order.suit_of["TH"] == TRUMP
             and not (last_trick and rules.heart_ten_first_wins_last_trick)):
         best = [play for play in plays if play[1] == "TH"][-1]  # the second TH, if played
