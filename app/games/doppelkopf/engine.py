@@ -152,10 +152,12 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
             actions = []
         rules = state.rules
         re_party = state.re_party
-        if rules.announcements and re_party is not None:
-            # the bounds of ann.allowed_levels first: most calls end here (nothing allowed)
+        # the bounds of ann.allowed_levels first: most calls end here (nothing allowed). Black
+        # needs at least hand size - 6 - shift cards: none after the sixth trick (+ shift)
+        if rules.announcements and re_party is not None and len(state.tricks) <= 6 + state.shift:
             party = 0 if re_party[seat] else 1
-            own, opponents = state.levels if party == 0 else state.levels[::-1]
+            levels = state.levels
+            own, opponents = levels[party], levels[1 - party]
             if own < 4 and not state.late_reply[party]:
                 hand_size = 12 if rules.nines else 10
                 floor = hand_size - 2 - state.shift - (opponents if own < 0 <= opponents else own)
