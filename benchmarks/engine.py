@@ -7,6 +7,10 @@ other jobs the least disturbed second is the steadier figure); the last line is 
 object: ``{"deals_per_s": x, "us_per_action": y, "best_second_deals_per_s": z}``.
 
     python benchmarks/engine.py --seconds 10
+
+``--deals N`` plays exactly N deals instead (a fixed amount of work, for instruction counts
+that do not depend on the machine's load: ``valgrind --tool=callgrind`` of ``--deals 0`` and
+``--deals N``, difference divided by N, gives instructions per deal).
 """
 
 from __future__ import annotations
@@ -48,6 +52,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--preset", default="ddv")
+    parser.add_argument("--deals", type=int, default=None,
+                        help="play exactly this many deals (overrides --seconds)")
     args = parser.parse_args()
     rules = GAME.make_rules({"preset": args.preset})
     rng = random.Random(args.seed)
@@ -56,7 +62,10 @@ def main() -> int:
     deadline = start + args.seconds
     best = 0.0
     slice_start, slice_deals = start, 0
-    while (now := time.perf_counter()) < deadline:
+    while True:
+        now = time.perf_counter()
+        if (now >= deadline) if args.deals is None else (deals >= args.deals):
+            break
         if now - slice_start >= 1.0:
             best = max(best, slice_deals / (now - slice_start))
             slice_start, slice_deals = now, 0
@@ -64,8 +73,8 @@ def main() -> int:
         deals += 1
         slice_deals += 1
     elapsed = time.perf_counter() - start
-    deals_per_s = deals / elapsed
-    us_per_action = elapsed / steps * 1e6
+    deals_per_s = deals / elapsed if elapsed else 0.0
+    us_per_action = elapsed / steps * 1e6 if steps else 0.0
     print(f"preset {args.preset}: {deals} deals in {elapsed:.1f} s on one core", file=sys.stderr)
     print(f"deals/s: {deals_per_s:.0f}")
     print(f"us per legal_actions+apply: {us_per_action:.2f}")

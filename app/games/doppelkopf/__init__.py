@@ -77,7 +77,7 @@ class Doppelkopf:
 
     def new_round(self, rules: Rules, players: int, deal: Sequence[Sequence[str]],
                   deck: Sequence[str], dealer: int) -> State:
-        return State(rules, dealer, tuple(tuple(hand) for hand in deal))
+        return State(rules, dealer, deal)
 
     def to_act(self, state: State) -> tuple[int, ...]:
         return () if state.to_move is None else (state.to_move,)

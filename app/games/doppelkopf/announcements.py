@@ -12,6 +12,7 @@ clarification in trick 2 or 3 moves every deadline one or two cards later.
 
 from __future__ import annotations
 
+from app.games.doppelkopf.bits import HIGH, LOW, SEAT_BITS
 from app.games.doppelkopf.state import ANNOUNCEMENT_LEVELS, KONTRA, RE, State
 
 PARTY_ANNOUNCEMENT = ("re", "kontra")
@@ -63,8 +64,10 @@ def allowed_levels(state: State, seat: int) -> tuple[list[int], bool]:
     own, opponents = state.levels[party], state.levels[1 - party]
     if own >= 4:
         return [], False
-    cards = len(state.hands[seat])
-    latest = state.rules.hand_size - 1 - state.shift  # min_cards(state, level) == latest - level
+    mask = state.bits >> (SEAT_BITS * seat)  # the seat's hand (bits.seat_mask, bits.size)
+    cards = (mask & LOW).bit_count() + 2 * (mask & HIGH).bit_count()
+    # min_cards(state, level) == latest - level (rules.hand_size without the property call)
+    latest = (11 if state.rules.nines else 9) - state.shift
     if cards >= latest - own - 1:
         return list(range(own + 1, 5)), False
     if own == -1 and opponents >= 0 and cards >= latest - opponents - 1:
@@ -84,15 +87,17 @@ def allowed_announcements(state: State, seat: int) -> list[str]:
     return [names[level] for level in levels]
 
 
-def announce(state: State, seat: int, level: int) -> list[tuple[int, str]]:
+def announce(state: State, seat: int, level: int, late: bool | None = None) -> list[tuple[int, str]]:
     """Record an announcement of ``level`` by ``seat`` on the (already cloned) state.
 
     Returns the steps it counts as, e.g. No 90 by a silent party: [(seat, re), (seat, no90)].
-    The caller has checked legality with allowed_levels.
+    The caller has checked legality with allowed_levels (``late``: its second answer, worked
+    out again when not given).
     """
     party = state.party_of(seat)
     assert party is not None
-    _, late = allowed_levels(state, seat)
+    if late is None:
+        _, late = allowed_levels(state, seat)
     steps = [(seat, value_of(party, step)) for step in range(state.levels[party] + 1, level + 1)]
     levels = list(state.levels)
     levels[party] = level

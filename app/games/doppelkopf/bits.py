@@ -4,8 +4,12 @@ Every distinct card has a small index (its place in the sorted card names, ``IND
 is an ``int`` holding, in the two bits at ``2 * index``, how many copies (0, 1 or 2) of that
 card it holds. So adding or removing a card is adding or subtracting ``UNIT[card]``, "holds a
 card of this suit class" is one ``&`` with a mask of the class (``CardOrder.masks``), and the
-distinct cards of a hand come out in sorted name order (the order of a dealt hand) through
-four small tables. The public state keeps its tuples of card names; these masks shadow them.
+cards of a hand come out in sorted name order (the order of a dealt hand) through a few small
+tables (``distinct``, ``expand``).
+
+The state keeps the four hand masks side by side in one int (seat ``s``'s mask shifted by
+``SEAT_BITS * s``: ``join``, ``seat_mask``), so that playing a card is one subtraction of
+``UNIT_AT[seat][card]`` and nothing else is copied.
 """
 
 from __future__ import annotations
@@ -20,21 +24,42 @@ INDEX: dict[str, int] = {card: index for index, card in enumerate(NAMES)}
 UNIT: dict[str, int] = {card: 1 << (2 * index) for card, index in INDEX.items()}
 #: both copies' bits of a card (``mask & BOTH[card]`` is nonzero iff the hand holds it)
 BOTH: dict[str, int] = {card: 3 * unit for card, unit in UNIT.items()}
-_LOW = sum(UNIT.values())  # the low bit of every card's pair
-_CHUNK = 6  # cards per lookup table
-_TABLES: tuple[dict[int, tuple[str, ...]], ...] = tuple(
-    {sum(1 << (2 * j) for j in range(_CHUNK) if subset >> j & 1):
-     tuple(NAMES[start + j] for j in range(_CHUNK) if subset >> j & 1)
-     for subset in range(1 << _CHUNK)}
-    for start in range(0, len(NAMES), _CHUNK)
+LOW = sum(UNIT.values())  # the low bit of every card's pair
+HIGH = LOW << 1  # the high bit of every card's pair (set: two copies)
+
+#: bits of one seat's mask in the joined hands, and the mask of all of them
+SEAT_BITS = 2 * len(NAMES)
+FULL = (1 << SEAT_BITS) - 1
+_SHIFTS = tuple(SEAT_BITS * seat for seat in range(4))
+#: per seat: card → one copy of the card in that seat's place of the joined hands
+UNIT_AT: tuple[dict[str, int], ...] = tuple(
+    {card: unit << (SEAT_BITS * seat) for card, unit in UNIT.items()} for seat in range(4))
+#: per seat: card → both copies' bits of the card in that seat's place of the joined hands
+BOTH_AT: tuple[dict[str, int], ...] = tuple(
+    {card: both << (SEAT_BITS * seat) for card, both in BOTH.items()} for seat in range(4))
+
+CHUNK = 6  # cards per lookup table of ``distinct``
+CHUNK_BITS = (1 << (2 * CHUNK)) - 1
+#: ``distinct``'s tables: for each run of CHUNK cards, the low bits held → their names
+TABLES: tuple[dict[int, tuple[str, ...]], ...] = tuple(
+    {sum(1 << (2 * j) for j in range(CHUNK) if subset >> j & 1):
+     tuple(NAMES[start + j] for j in range(CHUNK) if subset >> j & 1)
+     for subset in range(1 << CHUNK)}
+    for start in range(0, len(NAMES), CHUNK)
 )
-_T0, _T1, _T2, _T3 = _TABLES
-_CHUNK_BITS = (1 << (2 * _CHUNK)) - 1
+_T0, _T1, _T2, _T3 = TABLES
+_QUAD = 4  # cards per table of ``expand`` (8 bits)
+_EXPAND: tuple[dict[int, tuple[str, ...]], ...] = tuple(
+    {value: tuple(NAMES[start + j] for j in range(_QUAD) for _ in range((value >> (2 * j)) & 3))
+     for value in range(1 << (2 * _QUAD)) if all((value >> (2 * j)) & 3 != 3 for j in range(_QUAD))}
+    for start in range(0, len(NAMES), _QUAD)
+)
+_E0, _E1, _E2, _E3, _E4, _E5 = _EXPAND
 
 
 def mask_of(cards: Iterable[str]) -> int:
     """The mask of a multiset of card names (at most two copies of each)."""
-    return sum(UNIT[card] for card in cards)
+    return sum(map(UNIT.__getitem__, cards))
 
 
 def mask_of_set(cards: Iterable[str]) -> int:
@@ -47,14 +72,37 @@ def count(mask: int, card: str) -> int:
     return (mask >> (2 * INDEX[card])) & 3
 
 
+def size(mask: int) -> int:
+    """How many cards the mask holds (copies counted)."""
+    return (mask & LOW).bit_count() + 2 * (mask & HIGH).bit_count()
+
+
 def distinct(mask: int) -> tuple[str, ...]:
     """The distinct card names held in ``mask``, in sorted name order."""
-    d = (mask | (mask >> 1)) & _LOW
-    return (_T0[d & _CHUNK_BITS] + _T1[(d >> 12) & _CHUNK_BITS]
-            + _T2[(d >> 24) & _CHUNK_BITS] + _T3[d >> 36])
+    d = (mask | (mask >> 1)) & LOW
+    return (_T0[d & CHUNK_BITS] + _T1[(d >> 12) & CHUNK_BITS]
+            + _T2[(d >> 24) & CHUNK_BITS] + _T3[d >> 36])
 
+
+def expand(mask: int) -> tuple[str, ...]:
+    """Every card in ``mask``, each copy once, in sorted name order (as :func:`cards_of`)."""
+    return (_E0[mask & 255] + _E1[(mask >> 8) & 255] + _E2[(mask >> 16) & 255]
+            + _E3[(mask >> 24) & 255] + _E4[(mask >> 32) & 255] + _E5[mask >> 40])
 
 
 def cards_of(mask: int) -> list[str]:
     """Every card in ``mask``, each copy once, in sorted name order."""
     return [name for name in distinct(mask) for _ in range(count(mask, name))]
+
+
+def join(masks: Iterable[int]) -> int:
+    """Four hand masks as one int (seat ``s``'s shifted by ``SEAT_BITS * s``)."""
+    joined = 0
+    for shift, mask in zip(_SHIFTS, masks, strict=False):
+        joined |= mask << shift
+    return joined
+
+
+def seat_mask(joined: int, seat: int) -> int:
+    """One seat's hand mask out of the joined hands."""
+    return (joined >> (SEAT_BITS * seat)) & FULL

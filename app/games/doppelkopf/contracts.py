@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from app.games.doppelkopf.bits import mask_of_set
+from app.games.doppelkopf.bits import SEAT_BITS, mask_of_set
 from app.games.doppelkopf.cards import RANKS, SUITS, distinct_cards
 
 TRUMP = "T"  # suit class of trumps; plain suits use their letter C S H D
@@ -32,7 +32,11 @@ class CardOrder:
     power: card → rank within its suit class; a higher number beats a lower one.
     trumps: the trumps, highest first.
     masks: suit class → the bits of its cards in a hand mask (app.games.doppelkopf.bits),
-        derived from ``suit_of``.
+        derived from ``suit_of``; seat_masks: the same per seat, placed for the state's joined
+        hands (``State.bits``).
+    strength: suit class led → card → how strongly the card takes a trick of that lead: 0 for
+        a card that cannot win it (another plain suit), else higher beats lower (every trump
+        above every card of the led suit); derived from ``suit_of`` and ``power``.
     """
 
     name: str
@@ -40,12 +44,23 @@ class CardOrder:
     power: dict[str, int]
     trumps: tuple[str, ...]
     masks: dict[str, int] = field(init=False, repr=False, compare=False)
+    seat_masks: tuple[dict[str, int], ...] = field(init=False, repr=False, compare=False)
+    strength: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         classes: dict[str, list[str]] = {}
         for card, suit in self.suit_of.items():
             classes.setdefault(suit, []).append(card)
-        object.__setattr__(self, "masks", {suit: mask_of_set(cards) for suit, cards in classes.items()})
+        masks = {suit: mask_of_set(cards) for suit, cards in classes.items()}
+        object.__setattr__(self, "masks", masks)
+        object.__setattr__(self, "seat_masks", tuple(
+            {suit: mask << (SEAT_BITS * seat) for suit, mask in masks.items()} for seat in range(4)))
+        top = max(self.power.values(), default=0) + 1
+        object.__setattr__(self, "strength", {
+            led: {card: (top + self.power[card] if suit == TRUMP else
+                         self.power[card] if suit == led else 0)
+                  for card, suit in self.suit_of.items()}
+            for led in classes})
 
     def is_trump(self, card: str) -> bool:
         """Whether ``card`` is a trump in this order."""

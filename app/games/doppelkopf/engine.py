@@ -10,6 +10,7 @@ from typing import Any
 from app.games.base import IllegalAction, quoted
 from app.games.doppelkopf import announcements as ann
 from app.games.doppelkopf import bits
+from app.games.doppelkopf.bits import BOTH_AT, FULL, LOW, SEAT_BITS, UNIT_AT
 from app.games.doppelkopf.cards import CARD_POINTS, FOX, QUEEN_OF_CLUBS, SUIT_NAMES
 from app.games.doppelkopf.contracts import TRUMP, card_order, order_name_of
 from app.games.doppelkopf.modes import (
@@ -26,7 +27,8 @@ from app.games.doppelkopf.reservations import (
     allowed_declarations,
     winning_reservation,
 )
-from app.games.doppelkopf.state import Play, State, Trick
+from app.games.doppelkopf.rules import EXTRA_SOLOS, STANDARD_SOLOS
+from app.games.doppelkopf.state import ANNOUNCEMENT_LEVELS, Play, State, Trick, clone, reference
 from app.games.doppelkopf.tricks import trick_winner
 
 Event = dict[str, Any]
@@ -34,12 +36,14 @@ _new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__
 
 
 def _replace_hand(state: State, seat: int, hand: Sequence[str]) -> None:
-    hands = list(state.hands)
-    hands[seat] = tuple(hand)
-    state.hands = tuple(hands)
-    masks = list(state.masks)
-    masks[seat] = bits.mask_of(hand)
-    state.masks = tuple(masks)
+    """Give ``seat`` exactly ``hand`` (in this order): a poverty's exchange of cards."""
+    hand = tuple(hand)
+    shift = SEAT_BITS * seat
+    state.bits = (state.bits & ~(FULL << shift)) | (bits.mask_of(hand) << shift)
+    base = list(state.base)
+    base[seat] = reference(hand)
+    state.base = tuple(base)
+    state._hands = None
 
 
 def _without(hand: Sequence[str], cards: Sequence[str]) -> list[str]:
@@ -50,11 +54,64 @@ def _without(hand: Sequence[str], cards: Sequence[str]) -> list[str]:
 
 
 def _holder_of_both(state: State, card: str) -> int | None:
-    both = bits.BOTH[card]
-    for seat, mask in enumerate(state.masks):
-        if mask & both == both - bits.UNIT[card]:  # the pair's bits read 2: both copies
+    joined = state.bits
+    for seat in range(4):
+        both = BOTH_AT[seat][card]
+        if joined & both == both - UNIT_AT[seat][card]:  # the pair's bits read 2: both copies
             return seat
     return None
+
+
+# --- shared action objects ---------------------------------------------------------------
+
+class Action(dict):  # type: ignore[type-arg]
+    """A legal action as :func:`legal_actions` lists it: a dict that cannot be changed.
+
+    The same objects are handed out again (building fresh dicts was a third of the cost of
+    listing the legal actions), so changing one would change every later listing: each
+    changing method raises TypeError. ``dict(action)`` (or ``{**action}``) is a changeable
+    copy; a copy or a pickle of an Action is a plain dict.
+    """
+
+    __slots__ = ()
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a legal action is shared and read-only; change a copy: dict(action)")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (dict(self),))
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        return dict(self)  # every value is an int or a str
+
+
+_PLAY_ACTIONS = tuple({card: Action(seat=seat, type="play", card=card) for card in bits.NAMES}
+                      for seat in range(4))
+_PLAYS = tuple({card: Play(seat, card) for card in bits.NAMES} for seat in range(4))
+_OCTET = 0xFFFF  # the low bits of eight cards in a hand mask
+#: per seat, per run of eight cards: the low bits held (``(mask | mask >> 1) & LOW``) → the
+#: play actions of those cards
+_PLAY_TABLES = tuple(
+    tuple({sum(bits.UNIT[card] >> (16 * part) for card in subset):
+           tuple(_PLAY_ACTIONS[seat][card] for card in subset)
+           for size in range(9) for subset in combinations(bits.NAMES[8 * part:8 * part + 8], size)}
+          for part in range(3))
+    for seat in range(4))
+_ANNOUNCE_ACTIONS = tuple(
+    {value: Action(seat=seat, type="announce", value=value)
+     for value in (*ann.PARTY_ANNOUNCEMENT, *ANNOUNCEMENT_LEVELS)}
+    for seat in range(4))
+_DECLARE_ACTIONS = tuple(
+    {value: Action(seat=seat, type="declare", value=value)
+     for value in (HEALTHY, WEDDING, POVERTY, THROW_IN, *STANDARD_SOLOS, *EXTRA_SOLOS)}
+    for seat in range(4))
+_NEXT = (1, 2, 3, 0)
 
 
 # --- legal actions -----------------------------------------------------------------------
@@ -75,21 +132,44 @@ def poverty_gifts(state: State, seat: int) -> list[tuple[str, ...]]:
 
 
 def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
-    """Every action ``seat`` may take now (announcements count, even out of turn)."""
+    """Every action ``seat`` may take now (announcements count, even out of turn).
+
+    A new list each call; the play and announcement actions in it are shared read-only
+    :class:`Action` dicts (copy one to change it)."""
     phase = state.phase
     if phase == "play":
-        actions: list[dict[str, Any]] = []
         if seat == state.to_move:
-            actions = [{"seat": seat, "type": "play", "card": card} for card in playable(state, seat)]
+            joined = state.bits
+            trick = state.trick
+            if trick:  # follow suit: the cards of the led class, if the seat holds any
+                order = state.order
+                joined = joined & order.seat_masks[seat][order.suit_of[trick[0][1]]] or joined
+            mask = (joined >> (SEAT_BITS * seat)) & FULL
+            held = (mask | (mask >> 1)) & LOW
+            t0, t1, t2 = _PLAY_TABLES[seat]
+            actions: list[dict[str, Any]] = [*t0[held & _OCTET], *t1[(held >> 16) & _OCTET], *t2[held >> 32]]
+        else:
+            actions = []
         rules = state.rules
-        if (rules.announcements and len(state.hands[seat]) >= ann.earliest_possible(state)
-                and not is_computer_seat(rules, seat)):
-            actions += [{"seat": seat, "type": "announce", "value": value}
-                        for value in ann.allowed_announcements(state, seat)]
+        re_party = state.re_party
+        # the bounds of ann.allowed_levels first: most calls end here (nothing allowed). Black
+        # needs at least hand size - 6 - shift cards: none after the sixth trick (+ shift)
+        if rules.announcements and re_party is not None and len(state.tricks) <= 6 + state.shift:
+            party = 0 if re_party[seat] else 1
+            levels = state.levels
+            own, opponents = levels[party], levels[1 - party]
+            if own < 4 and not state.late_reply[party]:
+                hand_size = 12 if rules.nines else 10
+                floor = hand_size - 2 - state.shift - (opponents if own < 0 <= opponents else own)
+                if (hand_size - len(state.tricks) >= floor  # at most this many cards held
+                        and bits.size(bits.seat_mask(state.bits, seat)) >= floor
+                        and not is_computer_seat(rules, seat)):
+                    shared = _ANNOUNCE_ACTIONS[seat]
+                    actions += [shared[value] for value in ann.allowed_announcements(state, seat)]
         return actions
     if phase == "declare" and seat == state.to_move:
-        return [{"seat": seat, "type": "declare", "value": value}
-                for value in declarations_for(state, seat)]
+        shared = _DECLARE_ACTIONS[seat]
+        return [shared[value] for value in declarations_for(state, seat)]
     if phase == "poverty_give" and seat == state.declarer:
         return [{"seat": seat, "type": "poverty_give", "cards": list(cards)}
                 for cards in poverty_gifts(state, seat)]
@@ -107,12 +187,12 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
 def playable(state: State, seat: int) -> tuple[str, ...]:
     """The distinct cards ``seat`` may play into the current trick (follow suit; see
     app.games.doppelkopf.tricks.playable_cards), from the hand masks, in sorted name order."""
-    mask = state.masks[seat]
+    joined = state.bits
     trick = state.trick
     if trick:
         order = state.order
-        mask = mask & order.masks.get(order.suit_of[trick[0][1]], 0) or mask
-    return bits.distinct(mask)
+        joined = joined & order.seat_masks[seat][order.suit_of[trick[0][1]]] or joined
+    return bits.distinct(bits.seat_mask(joined, seat))
 
 
 def declarations_for(state: State, seat: int) -> list[str]:
@@ -130,15 +210,19 @@ def apply(state: State, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
 
     Raises IllegalAction with a reason a player can read; ``state`` is never changed.
     """
-    if action.__class__ is not dict and not isinstance(action, Mapping):
-        raise IllegalAction("an action must be an object")
-    seat = action.get("seat")
-    if seat.__class__ is not int or not 0 <= seat < 4:
-        raise IllegalAction("seat must be 0, 1, 2 or 3")
-    kind = action.get("type")
-    handler = _HANDLERS.get(kind) if kind.__class__ is str else None
-    if handler is None:
-        raise IllegalAction(f"unknown action type {quoted(action.get('type'))}")
+    if action.__class__ is Action:  # listed by legal_actions: well-formed (maybe stale)
+        seat = action["seat"]
+        handler = _HANDLERS[action["type"]]
+    else:
+        if action.__class__ is not dict and not isinstance(action, Mapping):
+            raise IllegalAction("an action must be an object")
+        seat = action.get("seat")
+        if seat.__class__ is not int or not 0 <= seat < 4:
+            raise IllegalAction("seat must be 0, 1, 2 or 3")
+        kind = action.get("type")
+        handler = _HANDLERS.get(kind) if kind.__class__ is str else None  # type: ignore[assignment]
+        if handler is None:
+            raise IllegalAction(f"unknown action type {quoted(action.get('type'))}")
     if state.phase == "done":
         raise IllegalAction("the deal is over")
     return handler(state, seat, action)
@@ -154,10 +238,9 @@ def _need_turn(state: State, seat: int, phase: str, what: str) -> None:
 def _declare(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
     _need_turn(state, seat, "declare", "declare")
     value = action.get("value")
-    allowed = declarations_for(state, seat)
-    if value not in allowed:
+    if value != HEALTHY and value not in declarations_for(state, seat):  # healthy: always
         raise IllegalAction(_declaration_refusal(value, state))
-    new = state.clone()
+    new = clone(state)
     declarations = list(new.declarations)
     declarations[seat] = value
     new.declarations = tuple(declarations)
@@ -188,8 +271,8 @@ def _resolve_reservations(state: State, events: list[Event]) -> None:
         holder = _holder_of_both(state, QUEEN_OF_CLUBS)
         if holder is None:
             state.contract = "normal"
-            qc = bits.BOTH[QUEEN_OF_CLUBS]
-            state.re_party = tuple(bool(mask & qc) for mask in state.masks)
+            joined = state.bits
+            state.re_party = tuple(bool(joined & BOTH_AT[seat][QUEEN_OF_CLUBS]) for seat in range(4))
         else:
             state.contract, state.declarer = "silent_solo", holder
             state.re_party = tuple(seat == holder for seat in range(4))
@@ -253,7 +336,7 @@ def _poverty_give(state: State, seat: int, action: Mapping[str, Any]) -> tuple[S
     given = sum(1 for card in cards if order.is_trump(card))
     if given < min(3, held):
         raise IllegalAction("a poverty gives every trump (three at most)")
-    new = state.clone()
+    new = clone(state)
     _replace_hand(new, seat, _without(state.hands[seat], cards))
     new.poverty_cards = tuple(cards)
     new.phase, new.to_move = "poverty_answer", (seat + 1) % 4
@@ -265,7 +348,7 @@ def _poverty_answer(state: State, seat: int, action: Mapping[str, Any]) -> tuple
     value = action.get("value")
     if value not in ("accept", "decline"):
         raise IllegalAction("answer accept or decline")
-    new = state.clone()
+    new = clone(state)
     new.poverty_answers = state.poverty_answers + ((seat, value),)
     events: list[Event] = [{"type": "poverty_answered", "seat": seat, "value": value}]
     if value == "accept":
@@ -291,7 +374,7 @@ def _poverty_return(state: State, seat: int, action: Mapping[str, Any]) -> tuple
     cards = _cards_of(action, state.hands[seat])
     poor = state.declarer
     assert poor is not None
-    new = state.clone()
+    new = clone(state)
     _replace_hand(new, seat, _without(state.hands[seat], cards))
     _replace_hand(new, poor, state.hands[poor] + tuple(cards))
     new.re_party = tuple(other in (poor, seat) for other in range(4))
@@ -307,7 +390,7 @@ def _wedding_partner(state: State, seat: int, action: Mapping[str, Any]) -> tupl
     partner = action.get("partner")
     if type(partner) is not int or not 0 <= partner < 4 or partner == seat:
         raise IllegalAction("name another seat (0 to 3) as partner")
-    new = state.clone()
+    new = clone(state)
     new.partner = partner
     new.re_party = tuple(other in (seat, partner) for other in range(4))
     new.clarified_at, new.shift = -1, 0
@@ -329,11 +412,11 @@ def _announce(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State
     assert party is not None
     if level == 0 and value != ann.PARTY_ANNOUNCEMENT[party]:
         raise IllegalAction(f"you are not in the {value} party")
-    levels, _ = ann.allowed_levels(state, seat)
+    levels, late = ann.allowed_levels(state, seat)
     if level not in levels:
         raise IllegalAction(_announce_refusal(state, party, level, value))
-    new = state.clone()
-    steps = ann.announce(new, seat, level)
+    new = clone(state)
+    steps = ann.announce(new, seat, level, late)
     return new, [{"type": "announced", "seat": seat, "value": value, "steps": [v for _, v in steps]}]
 
 
@@ -365,49 +448,48 @@ def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
     if state.phase != "play" or state.to_move != seat:
         _need_turn(state, seat, "play", "play")
     card = action.get("card")
-    mask = state.masks[seat]
-    if card.__class__ is not str or not mask & bits.BOTH.get(card, 0):
+    joined = state.bits
+    if card.__class__ is not str or not joined & BOTH_AT[seat].get(card, 0):
         raise IllegalAction(f"you do not hold {quoted(card)}")
     trick = state.trick
     if trick:
         order = state.order
-        led = order.suit_of[trick[0].card]
-        if order.suit_of[card] != led and mask & order.masks.get(led, 0):
+        suit_of = order.suit_of
+        led = suit_of[trick[0][1]]
+        if suit_of[card] != led and joined & order.seat_masks[seat][led]:
             raise IllegalAction("must follow suit " + ("trump" if led == TRUMP else SUIT_NAMES[led]))
-    new = state.clone()
-    hand = state.hands[seat]
-    index = hand.index(card)
-    hands = list(state.hands)
-    hands[seat] = hand[:index] + hand[index + 1:]
-    new.hands = tuple(hands)
-    masks = list(state.masks)
-    masks[seat] = mask - bits.UNIT[card]
-    new.masks = tuple(masks)
-    new.trick = trick = (*trick, _new_tuple(Play, (seat, card)))
+    new = clone(state)
+    new.bits = joined - UNIT_AT[seat][card]
+    new._hands = None
+    new.trick = trick = (*trick, _PLAYS[seat][card])
     events: list[Event] = [{"type": "played", "seat": seat, "card": card}]
     if card == FOX and state.swines == seat and not state.swines_shown:
         new.swines_shown = True
         events.append({"type": "swines", "seat": seat})
     if len(trick) < 4:
-        new.to_move = (seat + 1) % 4
+        new.to_move = _NEXT[seat]
     else:
         _complete_trick(new, events)
     return new, events
 
 
 def _complete_trick(state: State, events: list[Event]) -> None:
-    last = len(state.tricks) == state.rules.hand_size - 1
-    winner = trick_winner(state.trick, state.order, state.rules, last_trick=last)
-    first, second, third, fourth = state.trick
+    rules = state.rules
+    tricks = state.tricks
+    trick = state.trick
+    hand_size = 12 if rules.nines else 10  # rules.hand_size without the property call
+    last = len(tricks) == hand_size - 1
+    winner = trick_winner(trick, state.order, rules, last_trick=last)
+    first, second, third, fourth = trick
     points = (CARD_POINTS[first[1]] + CARD_POINTS[second[1]] + CARD_POINTS[third[1]]
               + CARD_POINTS[fourth[1]])
-    state.tricks = (*state.tricks, _new_tuple(Trick, (state.leader, state.trick, winner, points)))
+    state.tricks = tricks = (*tricks, _new_tuple(Trick, (state.leader, trick, winner, points)))
     state.trick = ()
     state.leader = state.to_move = winner
-    events.append(trick_event(state.rules, winner, points, len(state.tricks) - 1))
+    events.append(trick_event(rules, winner, points, len(tricks) - 1))
     if state.contract == WEDDING and state.clarified_at is None:
         _clarify_wedding(state, events)
-    if len(state.tricks) == state.rules.hand_size and state.phase != "done":
+    if len(state.tricks) == hand_size and state.phase != "done":
         state.phase, state.to_move = "done", None
         events.append({"type": "deal_over"})
 

@@ -37,14 +37,17 @@ def duel_deal_ok(hands: list[list[str]]) -> bool:
     return sum(counts) == 1 or 2 in counts
 
 
+_DECKS = {nines: tuple(deck(nines)) for nines in (True, False)}
+
+
 def deal_hands(rules: Rules, rng: random.Random) -> list[list[str]]:
     """Shuffle and deal four hands (dealt again in duel mode until duel_deal_ok)."""
     size = rules.hand_size
-    full = deck(rules.nines)
+    full = _DECKS[rules.nines]
     while True:
         cards = list(full)
         rng.shuffle(cards)
-        hands = [sorted(cards[seat * size:(seat + 1) * size]) for seat in range(4)]
+        hands = [sorted(cards[start:start + size]) for start in range(0, 4 * size, size)]
         if rules.table_mode != "duel" or duel_deal_ok(hands):
             return hands
 

@@ -19,8 +19,9 @@ with the game value and may change its sign.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
+from functools import partial
+from typing import Any, NamedTuple
 
 from app.games.base import RoundOutcome
 from app.games.doppelkopf.announcements import PARTY_ANNOUNCEMENT
@@ -30,10 +31,14 @@ from app.games.doppelkopf.state import ANNOUNCEMENT_LEVELS, KONTRA, PARTY_NAMES,
 
 AGAINST_POINTS = (120, 90, 60, 30)  # "120 against No 90", "90 against No 60", ...
 UNDER_POINTS = (90, 60, 30)
+# the reasons of the score lines, made once
+_UNDER = tuple((limit, f"no{limit}") for limit in UNDER_POINTS)
+_AGAINST = tuple(f"against_{name}" for name in ANNOUNCEMENT_LEVELS)
+_ANNOUNCED = tuple(f"announced_{name}" for name in ANNOUNCEMENT_LEVELS)
+_ANNOUNCED_PARTY = tuple(f"announced_{name}" for name in PARTY_ANNOUNCEMENT)
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
     """One score line: ``points`` earned by ``party`` (RE or KONTRA) for ``reason``."""
 
     reason: str
@@ -41,8 +46,12 @@ class Line:
     points: int
 
 
-@dataclass(frozen=True, slots=True)
-class Tally:
+#: ``_line((reason, party, points))`` is ``Line(reason, party, points)`` without the Python-level
+#: ``__new__`` of a NamedTuple (a third of the cost of scoring a deal)
+_line: Callable[[tuple[str, int, int]], Line] = partial(tuple.__new__, Line)
+
+
+class Tally(NamedTuple):
     """What the parties took: card points and tricks, per party (index RE, KONTRA)."""
 
     card_points: tuple[int, int]
@@ -51,13 +60,18 @@ class Tally:
 
 def tally(state: State) -> Tally:
     """Card points and tricks per party of a finished deal."""
-    points, tricks = [0, 0], [0, 0]
+    re_party = state.re_party
+    assert re_party is not None
+    points = tricks = 0
+    kontra_points = kontra_tricks = 0
     for trick in state.tricks:
-        party = state.party_of(trick.winner)
-        assert party is not None
-        points[party] += trick.points
-        tricks[party] += 1
-    return Tally((points[RE], points[KONTRA]), (tricks[RE], tricks[KONTRA]))
+        if re_party[trick.winner]:
+            points += trick.points
+            tricks += 1
+        else:
+            kontra_points += trick.points
+            kontra_tricks += 1
+    return Tally((points, kontra_points), (tricks, kontra_tricks))
 
 
 def reaches_target(party: int, levels: tuple[int, int], result: Tally) -> bool:
@@ -89,9 +103,10 @@ def winner_of(levels: tuple[int, int], result: Tally) -> int | None:
 def _under_lines(party: int, result: Tally) -> list[Line]:
     """Lines ``party`` earns for the opponents' low card points or no trick."""
     loser = 1 - party
-    lines = [Line(f"no{limit}", party, 1) for limit in UNDER_POINTS if result.card_points[loser] < limit]
+    points = result.card_points[loser]
+    lines = [_line((name, party, 1)) for limit, name in _UNDER if points < limit]
     if result.tricks[loser] == 0:
-        lines.append(Line("black", party, 1))
+        lines.append(_line(("black", party, 1)))
     return lines
 
 
@@ -99,9 +114,10 @@ def _against_lines(levels: tuple[int, int], result: Tally) -> list[Line]:
     lines = []
     for party in (RE, KONTRA):
         opponents = levels[1 - party]
+        points = result.card_points[party]
         for level in range(1, opponents + 1):
-            if result.card_points[party] >= AGAINST_POINTS[level - 1]:
-                lines.append(Line(f"against_{ANNOUNCEMENT_LEVELS[level - 1]}", party, 1))
+            if points >= AGAINST_POINTS[level - 1]:
+                lines.append(_line((_AGAINST[level - 1], party, 1)))
     return lines
 
 
@@ -110,38 +126,39 @@ def game_lines(state: State, winner: int | None, result: Tally) -> list[Line]:
     levels = state.levels
     if winner is None:
         return [*_under_lines(RE, result), *_under_lines(KONTRA, result), *_against_lines(levels, result)]
-    lines = [Line("won", winner, 1), *_under_lines(winner, result)]
-    announced = [Line(f"announced_{ANNOUNCEMENT_LEVELS[level - 1]}", winner, 1)
+    lines = [_line(("won", winner, 1)), *_under_lines(winner, result)]
+    announced = [_line((_ANNOUNCED[level - 1], winner, 1))
                  for party in (RE, KONTRA) for level in range(1, levels[party] + 1)]
     lines += announced + _against_lines(levels, result)
     for party in (RE, KONTRA):
         if levels[party] >= 0:
-            reason = f"announced_{PARTY_ANNOUNCEMENT[party]}"
+            reason = _ANNOUNCED_PARTY[party]
             if state.rules.re_kontra_doubles:
-                lines.append(Line(reason, winner, _net(lines, winner)))
+                lines.append(_line((reason, winner, _net(lines, winner))))
             else:
-                lines.append(Line(reason, winner, 2))
+                lines.append(_line((reason, winner, 2)))
     return lines
 
 
 def special_lines(state: State, winner: int | None) -> list[Line]:
     """Special points: only in two-against-two contracts (normal, wedding with partner, poverty)."""
-    if state.contract not in TEAM_CONTRACTS or len(state.seats_of(RE)) != 2:
+    re_party = state.re_party
+    if state.contract not in TEAM_CONTRACTS or re_party is None or sum(re_party) != 2:
         return []
+    party = (KONTRA, RE)  # party[re_party[seat]]
     lines = []
     if winner == KONTRA:
-        lines.append(Line("against_the_elders", KONTRA, 1))
-    last = len(state.tricks) - 1
-    for index, trick in enumerate(state.tricks):
-        won_by = state.party_of(trick.winner)
-        assert won_by is not None
+        lines.append(_line(("against_the_elders", KONTRA, 1)))
+    for trick in state.tricks:
+        won_by = party[re_party[trick.winner]]
         if trick.points >= 40:
-            lines.append(Line("doppelkopf", won_by, 1))
-        for play in trick.plays:
-            if play.card == FOX and state.party_of(play.seat) != won_by:
-                lines.append(Line("fox_caught", won_by, 1))
-        if index == last:
-            lines += _charlie_lines(state, trick, won_by)
+            lines.append(_line(("doppelkopf", won_by, 1)))
+        for seat, card in trick.plays:
+            if card == FOX and party[re_party[seat]] != won_by:
+                lines.append(_line(("fox_caught", won_by, 1)))
+    if state.tricks:
+        trick = state.tricks[-1]
+        lines += _charlie_lines(state, trick, party[re_party[trick.winner]])
     return lines
 
 
@@ -149,11 +166,11 @@ def _charlie_lines(state: State, trick: Any, won_by: int) -> list[Line]:
     lines = []
     winning = next(play for play in trick.plays if play.seat == trick.winner)
     if winning.card == CHARLIE:
-        lines.append(Line("charlie", won_by, 1))
+        lines.append(_line(("charlie", won_by, 1)))
     if state.rules.charlie_caught:
         for play in trick.plays:
             if play.card == CHARLIE and state.party_of(play.seat) != won_by:
-                lines.append(Line("charlie_caught", won_by, 1))
+                lines.append(_line(("charlie_caught", won_by, 1)))
     return lines
 
 
@@ -169,7 +186,7 @@ def score(state: State) -> RoundOutcome:
     winner = winner_of(state.levels, result)
     lines = game_lines(state, winner, result) + special_lines(state, winner)
     if state.rules.no_back_door and winner is not None and _net(lines, winner) < 0:
-        lines.append(Line("no_back_door", winner, -_net(lines, winner)))
+        lines.append(_line(("no_back_door", winner, -_net(lines, winner))))
     net_re = _net(lines, RE)
     ahead = RE if net_re > 0 else KONTRA if net_re < 0 else (winner if winner is not None else RE)
     value = abs(net_re)
@@ -197,15 +214,12 @@ def redeal_details(reason: str | None) -> dict[str, Any]:
 
 
 def _scores(state: State, ahead: int, value: int) -> tuple[int, ...]:
-    re_seats = state.seats_of(RE)
-    solo = len(re_seats) == 1
-    scores = []
-    for seat in range(4):
-        party = RE if seat in re_seats else KONTRA
-        sign = 1 if party == ahead else -1
-        factor = 3 if solo and party == RE else 1
-        scores.append(sign * factor * value)
-    return tuple(scores)
+    re_party = state.re_party
+    assert re_party is not None
+    re_gain = value if ahead == RE else -value
+    if sum(re_party) == 1:  # a solo: the soloist wins or pays three times
+        return tuple(3 * re_gain if re else -re_gain for re in re_party)
+    return tuple(re_gain if re else -re_gain for re in re_party)
 
 
 def _details(state: State, result: Tally, winner: int | None, lines: list[Line], ahead: int,

@@ -3,13 +3,21 @@
 Invariant: the cards in ``hands``, in completed ``tricks``, in the current ``trick`` and (during
 a poverty) in ``poverty_cards`` together are exactly the deal, each card once. ``apply`` never
 changes a state it is given: it clones it and changes the clone.
+
+Representation: the four hands live in one int (``bits``: seat ``s``'s hand mask at bit
+``SEAT_BITS * s``, app.games.doppelkopf.bits), so that playing a card changes one number and
+copies no hand. ``hands`` (tuples of card names) is derived from it on first reading and kept:
+each seat's cards in the order of its reference sequence (as dealt, or as it stood when cards
+were added in a poverty), of each card name the last copies, which is the order the tuples
+would have if each played card were removed where it stands.
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from app.games.doppelkopf.bits import mask_of
+from app.games.doppelkopf.bits import INDEX as _INDEX
+from app.games.doppelkopf.bits import expand, join, mask_of, seat_mask
 from app.games.doppelkopf.contracts import CardOrder, card_order
 from app.games.doppelkopf.rules import Rules
 
@@ -40,8 +48,9 @@ class State:
     phase: ``declare`` → (``wedding_partner`` | ``poverty_give`` → ``poverty_answer`` →
         ``poverty_return``) →
         ``play`` → ``done``.
-    hands: each seat's cards now; deal: as dealt. masks: the same hands as bit sets
-        (app.games.doppelkopf.bits), kept in step with ``hands`` by the engine.
+    hands: each seat's cards now (derived from ``bits``; see the module docstring); deal: as
+        dealt. masks: the same hands as bit sets, one per seat (app.games.doppelkopf.bits).
+        bits: the four masks in one int, the engine's working form of the hands.
     declarations: per seat None (not yet), ``healthy`` or the reservation declared.
     contract: once resolved: ``normal``, ``wedding``, ``poverty``, ``silent_solo``, a solo name,
         or ``redeal``. declarer: soloist, bride or poor player; partner: wedding partner or
@@ -55,11 +64,11 @@ class State:
 
     __slots__ = (
         "rules",
-        "players",
         "dealer",
         "deal",
-        "hands",
-        "masks",
+        "bits",
+        "base",
+        "_hands",
         "phase",
         "to_move",
         "declarations",
@@ -84,11 +93,14 @@ class State:
     )
 
     rules: Rules
-    players: int
+    #: always four (a class constant: one field fewer to copy per action)
+    players = 4
     dealer: int
     deal: tuple[tuple[str, ...], ...]
-    hands: tuple[tuple[str, ...], ...]
-    masks: tuple[int, ...]
+    bits: int
+    #: per seat the reference order of its hand: None when it is sorted name order
+    base: tuple[tuple[str, ...] | None, ...]
+    _hands: tuple[tuple[str, ...], ...] | None
     phase: str
     to_move: int | None
     declarations: tuple[str | None, ...]
@@ -113,11 +125,9 @@ class State:
 
     def __init__(self, rules: Rules, dealer: int, deal: tuple[tuple[str, ...], ...]) -> None:
         self.rules = rules
-        self.players = 4
         self.dealer = dealer
-        self.deal = deal
+        self.deal = deal = tuple(map(tuple, deal))
         self.hands = deal
-        self.masks = tuple(mask_of(hand) for hand in deal)
         self.phase = "declare"
         self.to_move = (dealer + 1) % 4
         self.declarations = (None,) * 4
@@ -140,10 +150,33 @@ class State:
         self.shift = 0
         self.redeal = None
 
+    @property
+    def hands(self) -> tuple[tuple[str, ...], ...]:
+        """Each seat's cards now, as a tuple of card names (see the module docstring)."""
+        hands = self._hands
+        if hands is None:
+            hands = self._hands = tuple(
+                expand(seat_mask(self.bits, seat)) if ref is None
+                else ordered(ref, seat_mask(self.bits, seat))
+                for seat, ref in enumerate(self.base))
+        return hands
+
+    @hands.setter
+    def hands(self, hands: tuple[tuple[str, ...], ...]) -> None:
+        hands = tuple(map(tuple, hands))
+        self.bits = join(map(mask_of, hands))
+        self.base = tuple(map(reference, hands))
+        self._hands = hands
+
+    @property
+    def masks(self) -> tuple[int, ...]:
+        """Each seat's hand as a mask (app.games.doppelkopf.bits)."""
+        return tuple(seat_mask(self.bits, seat) for seat in range(4))
+
     def clone(self) -> State:
         """A shallow copy (every field is immutable, so this is a full copy; the engine
         replaces the fields that change, never mutates them)."""
-        return _clone(self)
+        return clone(self)
 
     def party_of(self, seat: int) -> int | None:
         """RE or KONTRA for ``seat`` once the engine knows its party, else None."""
@@ -189,6 +222,24 @@ class State:
         }
 
 
+def reference(hand: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The reference order to keep for ``hand``: None if it is in sorted name order (the
+    masks give that order directly), else the hand itself."""
+    return None if hand == tuple(sorted(hand)) else hand
+
+
+def ordered(ref: tuple[str, ...], mask: int) -> tuple[str, ...]:
+    """The cards of ``mask`` in the order of ``ref`` (a sequence holding them): of each name
+    the last copies in ``ref``."""
+    left = {name: (mask >> (2 * index)) & 3 for name, index in _INDEX.items() if (mask >> (2 * index)) & 3}
+    kept = []
+    for card in reversed(ref):
+        if left.get(card):
+            left[card] -= 1
+            kept.append(card)
+    return tuple(reversed(kept))
+
+
 def _make_clone() -> Any:
     """``State.clone`` as straight-line code over the slots (a loop of setattr costs three
     times as much, and the engine clones once per action)."""
@@ -200,4 +251,5 @@ def _make_clone() -> Any:
     return namespace["clone"]
 
 
-_clone = _make_clone()
+#: State.clone without the method call (the engine clones once per action)
+clone = _make_clone()

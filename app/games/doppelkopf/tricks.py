@@ -32,17 +32,14 @@ def trick_winner(plays: Sequence[Play], order: CardOrder, rules: Rules, *, last_
     played wins (DDV), the two TH included — unless ``heart_ten_second_beats_first`` (house
     rule), which does not hold in the last trick when ``heart_ten_first_wins_last_trick``.
     """
-    suit_of, power = order.suit_of, order.power
-    second_ten_wins = rules.heart_ten_second_beats_first and not (
-        last_trick and rules.heart_ten_first_wins_last_trick)
-    best = plays[0]
-    for play in plays[1:]:
-        card, best_card = play.card, best.card
-        suit, best_suit = suit_of[card], suit_of[best_card]
-        if suit == best_suit:
-            if power[card] > power[best_card] or (
-                second_ten_wins and card == best_card == "TH" and suit == TRUMP):
-                best = play
-        elif suit == TRUMP:
-            best = play
-    return best.seat
+    strength = order.strength[order.suit_of[plays[0][1]]]  # see CardOrder.strength
+    best = None
+    top = 0  # every card of the led suit class is stronger
+    for play in plays:
+        if strength[play[1]] > top:
+            best, top = play, strength[play[1]]
+    assert best is not None
+    if (best[1] == "TH" and rules.heart_ten_second_beats_first and order.suit_of["TH"] == TRUMP
+            and not (last_trick and rules.heart_ten_first_wins_last_trick)):
+        best = [play for play in plays if play[1] == "TH"][-1]  # the second TH, if played
+    return best[0]
