@@ -259,7 +259,7 @@ async def table_page(table_id: TableIdPath, request: Request, services: Services
                      key: InviteKey | None = None):
     """The table: seats before the start, then the game (rendered by static/js/table.js)."""
     try:
-        table = await services.lobby.table(viewer(user), table_id)
+        table = await services.lobby.visible_table(viewer(user), table_id, key)
     except LobbyError as err:
         return _page(request, "error.html", user, err.status, error=localized(err))
     may_join = user is not None and await services.lobby.may_join(viewer(user), table_id, key)
@@ -329,8 +329,10 @@ async def friends_form(verb: str, request: Request, services: ServicesDep, user:
 
 @router.get("/tables/{table_id}/scores", response_class=HTMLResponse)
 async def scores_page(table_id: TableIdPath, request: Request, services: ServicesDep, user: MaybeUser):
-    """The score sheet of a table's match (replayed from the event log)."""
+    """The score sheet of a table's match (replayed from the event log); a private match's
+    only for its players."""
     try:
+        await services.lobby.visible_table(viewer(user), table_id)
         data = await services.lobby.score_sheet(table_id)
     except LobbyError as err:
         return _page(request, "error.html", user, err.status, error=localized(err))

@@ -272,10 +272,14 @@ async function showStep(step, mine) {
 
 let newsTimer = null;
 
-/** Say an announcement as it is made (tournament mode lists none: this is all one sees). */
+/** Say an announcement as it is made (tournament mode lists none: this is all one sees), and
+ * when a move clock ran out and a computer moved once for the seat. */
 function tellEvents(events) {
-  const said = (events || []).filter((e) => e && e.type === "announced" && e.seat != null)
-    .map((e) => t("%(player)s announces %(announcement)s", {player: seatName(e.seat), announcement: label(e.value)}));
+  const said = (events || []).filter((e) => e && e.seat != null && (e.type === "announced" || e.type === "timeout"))
+    .map((e) => e.type === "timeout"
+      ? (e.seat === (received && received.you) ? t("Your time ran out: a computer player moved for you.")
+        : t("%(player)s's time ran out: a computer player moved for them.", {player: seatName(e.seat)}))
+      : t("%(player)s announces %(announcement)s", {player: seatName(e.seat), announcement: label(e.value)}));
   if (!said.length) return;
   const news = $("table-news");
   news.textContent = said.join(" · ");

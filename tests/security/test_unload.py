@@ -40,10 +40,11 @@ async def test_finished_and_idle_tables_unload_and_watching_starts_no_actor(tmp_
     await asyncio.to_thread(upgrade, services.settings.database_url)
     await services.start()
     try:
-        owner = await services.accounts.create_guest()
-        me = Viewer(owner.id, owner.name)
-        tables = [(await services.lobby.create_table(me, NewTable(bots=3, deals=1)))["id"]
-                  for _ in range(4)]
+        players = [await services.accounts.create_guest() for _ in range(4)]
+        owner = players[0]  # each plays at one table (one live seat per person)
+        tables = [(await services.lobby.create_table(Viewer(p.id, p.name),
+                                                     NewTable(bots=3, deals=1)))["id"]
+                  for p in players]
         actors = [weakref.ref(services.rooms.actor(t)) for t in tables]
         await _settle(services, clock, tables)
         assert services.rooms.count() == len(tables)  # they linger for their watchers
@@ -66,7 +67,7 @@ async def test_finished_and_idle_tables_unload_and_watching_starts_no_actor(tmp_
                     assert snapshot["state"]["result"] is not None
         assert services.rooms.count() == 0, "watching a finished table started an actor"
         # an open table nobody watches unloads after IDLE; a watcher keeps it
-        open_id = (await services.lobby.create_table(me, NewTable(players=4)))["id"]
+        open_id = (await services.lobby.create_table(Viewer(owner.id, owner.name), NewTable(players=4)))["id"]
         watcher = Connection(None)
         actor = await _hello(services, watcher, None, Hello(type="hello", table=open_id), None)
         await actor.idle()
