@@ -96,3 +96,32 @@ def test_leaving_a_rated_match_hands_the_seat_to_a_computer_and_counts_as_left_e
     assert alice.text_content("#profile-games tr[data-game=doppelkopf] .left-early") == "1"
     for ctx in (alice_ctx, bob_ctx):
         ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_move_clock_runs_out_and_a_computer_moves_once(browser, site, size):
+    ctx = context(browser, size)
+    page = ctx.new_page()
+    page.goto(site + "/")
+    page.click("#play-guest")
+    created = page.evaluate("""async () => {
+      const csrf = document.querySelector('meta[name=csrf-token]').content;
+      const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json',
+        'X-CSRF-Token': csrf}, body: JSON.stringify({game: 'doppelkopf', bots: 3, deals: 1, turn_seconds: 5})});
+      return r.json();
+    }""")
+    page.goto(f"{site}/tables/{created['id']}")
+    page.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.view "
+                           "&& window.doppelrunde.state.timers.length === 1", timeout=15000)
+    seat = page.evaluate("window.doppelrunde.state.timers[0].seat")
+    clock = page.locator(f"#seats [data-seat='{seat}'] [data-clock]")
+    assert clock.is_visible() and clock.text_content().endswith(" s")
+    shot(page, f"sessions-move-clock-{size}")
+    mine = page.evaluate("window.doppelrunde.state.you") == seat
+    page.wait_for_function(f"() => document.getElementById('table-news').textContent.includes('time ran out')",
+                           timeout=30000)
+    news = page.text_content("#table-news")
+    assert news == ("Your time ran out: a computer player moved for you." if mine else news)
+    state = page.evaluate("window.doppelrunde.state")
+    assert state["table"]["seats"][seat]["autoplay"] is False  # once, not a takeover
+    ctx.close()
