@@ -125,3 +125,48 @@ def test_a_move_clock_runs_out_and_a_computer_moves_once(browser, site, size):
     state = page.evaluate("window.doppelrunde.state")
     assert state["table"]["seats"][seat]["autoplay"] is False  # once, not a takeover
     ctx.close()
+
+
+def test_friend_request_acceptance_and_invitation_appear_live_and_join_in_one_click(browser, site):
+    alice_ctx, bob_ctx = context(browser, "desktop"), context(browser, "phone")
+    carol_ctx = context(browser, "desktop")
+    alice_ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=site)
+    alice, bob, carol = alice_ctx.new_page(), bob_ctx.new_page(), carol_ctx.new_page()
+    for page, name in ((alice, "alice"), (bob, "bob"), (carol, "carol")):
+        register(page, site, name)
+    bob.wait_for_function("() => document.getElementById('lobby-status').textContent === ''")
+    alice.fill(".add-friend input[name=name]", "bob")
+    alice.click(".add-friend button")
+    request = bob.locator("#notices [data-notice=friend_request]")
+    request.wait_for(timeout=15000)  # bob did not reload
+    assert request.locator(".notice-text").text_content() == "alice asks to be your friend"
+    shot(bob, "sessions-notice-friend-request-phone")
+    request.locator(".notice-accept").click()
+    accepted = alice.locator("#notices [data-notice=friend_accepted]")
+    accepted.wait_for(timeout=15000)
+    assert accepted.text_content().startswith("bob accepted your friend request.")
+    # an Invited table: bob hears of it at once and joins with one click
+    alice.select_option("#game", "doppelkopf")
+    alice.check("input[name=opponents][value=invited]")
+    alice.fill("#invite", "bob carol")
+    alice.select_option("#bots", "1")
+    alice.click("#create-table")
+    alice.wait_for_url(re.compile(r".*/tables/\d+$"))
+    table = int(alice.url.rsplit("/", 1)[1])
+    invite = bob.locator(f"#notices [data-notice=invite][data-table='{table}']")
+    invite.wait_for(timeout=15000)
+    shot(bob, "sessions-notice-invite-phone")
+    invite.locator(".notice-join").click()
+    bob.wait_for_url(f"{site}/tables/{table}")
+    bob.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.you === 1")
+    # the copied link: absolute; opening it, carol joins with one click
+    link = alice.text_content("#secret-link")
+    assert link.startswith(f"{site}/tables/{table}?key=")
+    alice.click("#copy-link")
+    assert alice.evaluate("navigator.clipboard.readText()") == link
+    shot(alice, "sessions-invite-link-desktop")
+    carol.goto(link)
+    carol.click("#join")
+    carol.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.you === 2")
+    for ctx in (alice_ctx, bob_ctx, carol_ctx):
+        ctx.close()

@@ -318,6 +318,11 @@ class Lobby:
         if full:
             actor.start()
         await self._changed()
+        if self.on_invite is not None:  # the invited hear of it at once (app/lobby/notices.py)
+            for user_id in invitees:
+                if user_id != owner.id:
+                    await self.on_invite(user_id, {"type": "invite", "table": table_id,
+                                                   "game": spec.game, "from": owner.name})
         return await self.table(owner, table_id)
 
     async def _table_by_key(self, owner: Viewer, key: str) -> dict[str, Any]:

@@ -263,7 +263,10 @@ async def table_page(table_id: TableIdPath, request: Request, services: Services
     except LobbyError as err:
         return _page(request, "error.html", user, err.status, error=localized(err))
     may_join = user is not None and await services.lobby.may_join(viewer(user), table_id, key)
-    return _page(request, "table.html", user, table=table, key=key, may_join=may_join)
+    invite_url = (str(request.url_for("table_page", table_id=table_id).include_query_params(
+        key=table["secret"])) if table.get("secret") else None)
+    return _page(request, "table.html", user, table=table, key=key, may_join=may_join,
+                 invite_url=invite_url)
 
 
 @router.post("/tables/{table_id}/join", dependencies=[Csrf])
