@@ -94,6 +94,15 @@ def test_leaving_a_rated_match_hands_the_seat_to_a_computer_and_counts_as_left_e
     shot(alice, "sessions-left-early-history")
     alice.goto(f"{site}/players/alice")
     assert alice.text_content("#profile-games tr[data-game=doppelkopf] .left-early") == "1"
+    rating = alice.text_content("#profile-games tr[data-game=doppelkopf] .rating")
+    assert re.fullmatch(r"\d{3,4} provisional — \d+ more matches?", rating.strip()), rating
+    shot(alice, "sessions-profile-rating")
+    # the leaderboard: nobody settled yet, the provisional players listed apart
+    for page, size in ((alice, "desktop"), (bob, "phone")):
+        page.goto(f"{site}/leaderboards/doppelkopf")
+        assert "rated matches for a new player" in page.text_content("#eligibility")
+        assert sorted(page.locator("#provisional tbody td:first-child").all_text_contents()) == ["alice", "bob"]
+        shot(page, f"sessions-leaderboard-{size}")
     for ctx in (alice_ctx, bob_ctx):
         ctx.close()
 
@@ -170,3 +179,20 @@ def test_friend_request_acceptance_and_invitation_appear_live_and_join_in_one_cl
     carol.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.you === 2")
     for ctx in (alice_ctx, bob_ctx, carol_ctx):
         ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_guest_is_warned_before_logging_out(browser, site, size):
+    ctx = context(browser, size)
+    page = ctx.new_page()
+    page.goto(site + "/")
+    page.click("#play-guest")
+    page.click("#guest-logout summary")
+    box = page.locator("#guest-logout .guest-logout-box")
+    box.wait_for(state="visible")
+    assert "lost on logging out, unless you register" in box.text_content()
+    assert page.get_attribute("#guest-logout-register", "href") == "/register"
+    shot(page, f"sessions-guest-logout-{size}")
+    page.click("#logout-anyway")
+    page.wait_for_selector("#play-guest")
+    ctx.close()

@@ -20,6 +20,7 @@ from app.db.models import Departure, GameTable, Match, PlayerRating, RatingChang
 from app.games.registry import available_games
 from app.i18n import N_
 from app.i18n.errors import LocalizedError
+from app.ratings.display import matches_to_settle, shown
 from app.ratings.model import Rating
 from app.ratings.store import leaderboard
 
@@ -169,10 +170,14 @@ class History:
                 "rating": None if rating is None else {
                     "mu": rating.mu, "sigma": rating.sigma,
                     "ordinal": Rating(rating.mu, rating.sigma).ordinal,
+                    "shown": shown(Rating(rating.mu, rating.sigma)),
+                    "settle_in": (matches_to_settle(game, Rating(rating.mu, rating.sigma))
+                                  if rating.provisional else 0),
                     "provisional": rating.provisional, "matches": rating.matches,
                     "last_active": _iso(rating.last_active)},
                 "history": [{"match": h.match_id, "at": _iso(h.created_at), "mu": h.mu,
-                             "sigma": h.sigma, "ordinal": Rating(h.mu, h.sigma).ordinal}
+                             "sigma": h.sigma, "ordinal": Rating(h.mu, h.sigma).ordinal,
+                             "shown": shown(Rating(h.mu, h.sigma))}
                             for h in history if h.game == game]})
             mine = [h for h in history if h.game == game]
             games[-1]["chart"] = chart_points(

@@ -177,7 +177,7 @@ async def login_form(request: Request, services: ServicesDep, name: str = Form(m
     decision = login_decision(request, services, name)
     if not decision.allowed:
         page = _page(request, "login.html", None, 429, mode="login", name=name,
-                     error=_("Too many login attempts; please wait a while and try again."))
+                     error=too_many_words(decision, "login attempts"))
         page.headers.update(retry_after(decision))
         return page
     try:
@@ -241,7 +241,7 @@ async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser
     decision = check_table_creation(services, user, request)
     if not decision.allowed:
         return await _lobby_page(request, services, user, 429,
-                                 _("You opened many tables recently; please wait a while."))
+                                 too_many_words(decision, "new tables"))
     try:
         spec = new_game.read_form(form)
         table = await services.lobby.create_table(viewer(user), spec)
