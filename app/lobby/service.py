@@ -419,14 +419,17 @@ class Lobby:
         return await self._may_join(db, viewer, table, key)
 
     async def visible_table(self, viewer: Viewer | None, table_id: int,
-                            key: str | None = None) -> dict[str, Any]:
-        """The table as :meth:`table`, if ``viewer`` may see it (:meth:`_may_view`).
+                            key: str | None = None, *, page: bool = False) -> dict[str, Any]:
+        """The table as :meth:`table`, if ``viewer`` may see it (:meth:`_may_view`). With
+        ``page``: the table page of a table still waiting for players is shown to anyone (it
+        says who may join; what happens there travels over the WebSocket, which stays private).
 
         Raises LobbyError 404 for no table and for a table the viewer may not see (a private
         match is not even admitted to exist)."""
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
-            if table is None or not await self._may_view(db, viewer, table, key):
+            waiting = page and table is not None and table.status == "open"
+            if table is None or not (waiting or await self._may_view(db, viewer, table, key)):
                 raise LobbyError(N_("no such table"), 404)
             return await self._table_json(db, table, viewer)
 

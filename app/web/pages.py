@@ -259,7 +259,7 @@ async def table_page(table_id: TableIdPath, request: Request, services: Services
                      key: InviteKey | None = None):
     """The table: seats before the start, then the game (rendered by static/js/table.js)."""
     try:
-        table = await services.lobby.visible_table(viewer(user), table_id, key)
+        table = await services.lobby.visible_table(viewer(user), table_id, key, page=True)
     except LobbyError as err:
         return _page(request, "error.html", user, err.status, error=localized(err))
     may_join = user is not None and await services.lobby.may_join(viewer(user), table_id, key)
