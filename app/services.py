@@ -27,6 +27,7 @@ from app.lobby.friends import Friends
 from app.lobby.hub import LobbyHub
 from app.lobby.matchmaking import QueueSettings
 from app.lobby.playnow import PlayNow
+from app.lobby.notices import Notices
 from app.lobby.presence import Presence
 from app.lobby.queue import SharedQueue
 from app.lobby.service import Lobby
@@ -59,6 +60,8 @@ class Services:
     history: History
     play_now: PlayNow
     presence: Presence
+    #: live notices to one person on any page and process (app/lobby/notices.py)
+    notices: Notices
     sockets: SocketSlots
     #: finished tables from the stored log (no actor)
     stored: StoredTables
@@ -165,7 +168,6 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     else:
         lobby.on_change = hub.publish
         rooms.on_change = hub.publish
-    lobby.on_invite = hub.notify
     rooms.on_rematch = lobby.rematch
     queue_settings = QueueSettings(fill_after=settings.play_now_fill_after)
     if cluster.distributed:  # one Play now queue and one presence for every process
@@ -184,12 +186,15 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                            deals=settings.play_now_deals)
         presence = Presence()
     lobby.busy = play_now.busy
+    notices = Notices(hub, friends, notify if cluster.distributed else None)
+    lobby.on_invite = friends.on_notice = notices.send
     return Services(settings=settings, engine=engine, clock=clock,
                     accounts=Accounts(sessions, clock, settings.session_days), friends=friends,
                     lobby=lobby, hub=hub, rooms=rooms,
                     signer=SessionSigner(settings.resolved_secret()), cluster=cluster,
                     limits=limits, chat=ChatRooms(ChatService(limits, now_fn=time.time)),
                     history=History(sessions, clock), play_now=play_now, presence=presence,
+                    notices=notices,
                     sockets=SocketSlots(settings.ws_per_address, settings.ws_per_session),
                     stored=StoredTables(store, clock, config),
                     socket_db=asyncio.Semaphore(settings.ws_db_concurrency),

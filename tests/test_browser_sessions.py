@@ -94,5 +94,105 @@ def test_leaving_a_rated_match_hands_the_seat_to_a_computer_and_counts_as_left_e
     shot(alice, "sessions-left-early-history")
     alice.goto(f"{site}/players/alice")
     assert alice.text_content("#profile-games tr[data-game=doppelkopf] .left-early") == "1"
+    rating = alice.text_content("#profile-games tr[data-game=doppelkopf] .rating")
+    assert re.fullmatch(r"\d{3,4} provisional — \d+ more matches?", rating.strip()), rating
+    shot(alice, "sessions-profile-rating")
+    # the leaderboard: nobody settled yet, the provisional players listed apart
+    for page, size in ((alice, "desktop"), (bob, "phone")):
+        page.goto(f"{site}/leaderboards/doppelkopf")
+        assert "rated matches for a new player" in page.text_content("#eligibility")
+        assert sorted(page.locator("#provisional tbody td:first-child").all_text_contents()) == ["alice", "bob"]
+        shot(page, f"sessions-leaderboard-{size}")
     for ctx in (alice_ctx, bob_ctx):
         ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_move_clock_runs_out_and_a_computer_moves_once(browser, site, size):
+    ctx = context(browser, size)
+    page = ctx.new_page()
+    page.goto(site + "/")
+    page.click("#play-guest")
+    created = page.evaluate("""async () => {
+      const csrf = document.querySelector('meta[name=csrf-token]').content;
+      const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json',
+        'X-CSRF-Token': csrf}, body: JSON.stringify({game: 'doppelkopf', bots: 3, deals: 1, turn_seconds: 5})});
+      return r.json();
+    }""")
+    page.goto(f"{site}/tables/{created['id']}")
+    page.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.view "
+                           "&& window.doppelrunde.state.timers.length === 1", timeout=15000)
+    seat = page.evaluate("window.doppelrunde.state.timers[0].seat")
+    clock = page.locator(f"#seats [data-seat='{seat}'] [data-clock]")
+    assert clock.is_visible() and clock.text_content().endswith(" s")
+    shot(page, f"sessions-move-clock-{size}")
+    mine = page.evaluate("window.doppelrunde.state.you") == seat
+    page.wait_for_function(f"() => document.getElementById('table-news').textContent.includes('time ran out')",
+                           timeout=30000)
+    news = page.text_content("#table-news")
+    assert news == ("Your time ran out: a computer player moved for you." if mine else news)
+    state = page.evaluate("window.doppelrunde.state")
+    assert state["table"]["seats"][seat]["autoplay"] is False  # once, not a takeover
+    ctx.close()
+
+
+def test_friend_request_acceptance_and_invitation_appear_live_and_join_in_one_click(browser, site):
+    alice_ctx, bob_ctx = context(browser, "desktop"), context(browser, "phone")
+    carol_ctx = context(browser, "desktop")
+    alice_ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=site)
+    alice, bob, carol = alice_ctx.new_page(), bob_ctx.new_page(), carol_ctx.new_page()
+    for page, name in ((alice, "alice"), (bob, "bob"), (carol, "carol")):
+        register(page, site, name)
+    bob.wait_for_function("() => document.getElementById('lobby-status').textContent === ''")
+    alice.fill(".add-friend input[name=name]", "bob")
+    alice.click(".add-friend button")
+    request = bob.locator("#notices [data-notice=friend_request]")
+    request.wait_for(timeout=15000)  # bob did not reload
+    assert request.locator(".notice-text").text_content() == "alice asks to be your friend"
+    shot(bob, "sessions-notice-friend-request-phone")
+    request.locator(".notice-accept").click()
+    accepted = alice.locator("#notices [data-notice=friend_accepted]")
+    accepted.wait_for(timeout=15000)
+    assert accepted.text_content().startswith("bob accepted your friend request.")
+    # an Invited table: bob hears of it at once and joins with one click
+    alice.select_option("#game", "doppelkopf")
+    alice.check("input[name=opponents][value=invited]")
+    alice.fill("#invite", "bob carol")
+    alice.select_option("#bots", "1")
+    alice.click("#create-table")
+    alice.wait_for_url(re.compile(r".*/tables/\d+$"))
+    table = int(alice.url.rsplit("/", 1)[1])
+    invite = bob.locator(f"#notices [data-notice=invite][data-table='{table}']")
+    invite.wait_for(timeout=15000)
+    shot(bob, "sessions-notice-invite-phone")
+    invite.locator(".notice-join").click()
+    bob.wait_for_url(f"{site}/tables/{table}")
+    bob.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.you === 1")
+    # the copied link: absolute; opening it, carol joins with one click
+    link = alice.text_content("#secret-link")
+    assert link.startswith(f"{site}/tables/{table}?key=")
+    alice.click("#copy-link")
+    assert alice.evaluate("navigator.clipboard.readText()") == link
+    shot(alice, "sessions-invite-link-desktop")
+    carol.goto(link)
+    carol.click("#join")
+    carol.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.you === 2")
+    for ctx in (alice_ctx, bob_ctx, carol_ctx):
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_guest_is_warned_before_logging_out(browser, site, size):
+    ctx = context(browser, size)
+    page = ctx.new_page()
+    page.goto(site + "/")
+    page.click("#play-guest")
+    page.click("#guest-logout summary")
+    box = page.locator("#guest-logout .guest-logout-box")
+    box.wait_for(state="visible")
+    assert "lost on logging out, unless you register" in box.text_content()
+    assert page.get_attribute("#guest-logout-register", "href") == "/register"
+    shot(page, f"sessions-guest-logout-{size}")
+    page.click("#logout-anyway")
+    page.wait_for_selector("#play-guest")
+    ctx.close()

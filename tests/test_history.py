@@ -77,7 +77,17 @@ async def test_history_profile_and_leaderboard_after_a_rated_match(app, new_clie
 
     board = (await alice.get("/api/leaderboards/doppelkopf")).json()
     assert board["entries"] == []  # both are provisional after one deal
-    assert board["own"] == {"rank": None, "reason": "provisional"}
+    # ... and listed apart, each with about how many more matches settle the rating
+    assert sorted(p["name"] for p in board["provisional"]) == ["alice", "bob"]
+    new_player = board["eligible_after"]
+    assert all(0 < p["settle_in"] <= new_player for p in board["provisional"])
+    assert board["own"]["rank"] is None and board["own"]["reason"] == "provisional"
+    assert 0 < board["own"]["settle_in"] <= new_player
+    page = (await alice.get("/leaderboards/doppelkopf")).text
+    assert f"about {new_player} rated matches for a new player" in page
+    assert 'id="provisional"' in page and "more matches" in page
+    profile_page = (await alice.get("/players/alice")).text
+    assert f"provisional — {board['own']['settle_in']} more match" in profile_page
     assert (await new_client().get("/api/leaderboards/doppelkopf")).json()["own"] is None
     assert (await alice.get("/api/leaderboards/chess")).status_code == 404
 

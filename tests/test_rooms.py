@@ -47,8 +47,10 @@ async def env(tmp_path):
             db.add_all(users)
             await db.commit()
         viewers = [Viewer(id=u.id, name=u.name) for u in users]
-        created = await lobby.create_table(viewers[0], NewTable(game=game, players=players,
-                                                                 deals=deals, bots=bots))
+        # an Invited table: no move clock unless a test sets one (tests/test_move_clocks.py)
+        created = await lobby.create_table(viewers[0], NewTable(
+            game=game, players=players, deals=deals, bots=bots, opponents="invited",
+            invite=[viewers[1].name]))
         env["lobby"] = lobby
         if not bots and join:
             await lobby.join(viewers[1], created["id"])

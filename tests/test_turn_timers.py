@@ -152,7 +152,13 @@ async def test_when_the_time_runs_out_a_computer_plays_the_seat_until_the_person
     conns = await attach(actor, viewers)
     silent = mover(actor)
     other = 1 - silent
-    await settle(world, actor, 15)  # silent's time runs out
+    await settle(world, actor, 15)  # silent's time runs out: the computer moves once
+    assert actor.progress.current.actions[-1]["seat"] == silent and silent not in actor._taken_over
+    while mover(actor) != silent:  # the other's turns, then silent's time runs out again
+        legal = actor.progress.game.legal_actions(actor.progress.state, other)
+        actor.act(conns[other], {k: v for k, v in legal[0].items() if k != "seat"})
+        await settle(world, actor)
+    await settle(world, actor, 15)  # in a row: the computer takes the seat over
     assert actor.progress.current.actions[-1]["seat"] == silent
     state = last_state(conns[other])
     assert state["table"]["seats"][silent]["autoplay"] is True
@@ -179,8 +185,8 @@ async def test_when_the_time_runs_out_a_computer_plays_the_seat_until_the_person
 
 async def test_a_person_gone_past_the_grace_is_replaced_until_they_reconnect(world):
     manager = world["rooms"](ActorConfig(bot_delay=0, round_pause=0, away_grace=30))
-    actor, viewers = await open_table(world, manager, NewTable(
-        game="highcard", players=2, deals=3), "gil", "hal")
+    actor, viewers = await open_table(world, manager, NewTable(  # private: no move clock
+        game="highcard", players=2, deals=3, opponents="invited", invite=["hal"]), "gil", "hal")
     conns = await attach(actor, viewers)
     gone = mover(actor)
     actor.detach(conns[gone])
@@ -200,8 +206,8 @@ async def rated_match_with_a_leaver(world, *, comes_back: bool):
     """Doppelkopf (rated: two people, two computer players), one deal; the person at seat 1
     goes away at once. Returns (leaver's Viewer, History)."""
     manager = world["rooms"](ActorConfig(bot_delay=0, round_pause=0, away_grace=10))
-    actor, viewers = await open_table(world, manager, NewTable(
-        game="doppelkopf", players=4, deals=1, bots=2), "ivy", "jon")
+    actor, viewers = await open_table(world, manager, NewTable(  # a clock slower than the grace
+        game="doppelkopf", players=4, deals=1, bots=2, turn_seconds=600), "ivy", "jon")
     conns = await attach(actor, viewers)
     actor.detach(conns[1])
     rng = random.Random(5)
@@ -264,8 +270,8 @@ async def test_an_unrated_match_records_no_departure(world):
 async def test_after_a_restart_a_person_who_does_not_return_is_replaced_after_the_grace(world):
     config = ActorConfig(bot_delay=0, round_pause=100, away_grace=30)
     first = world["rooms"](config)
-    actor, viewers = await open_table(world, first, NewTable(
-        game="highcard", players=2, deals=2), "lea", "max")
+    actor, viewers = await open_table(world, first, NewTable(  # private: no move clock
+        game="highcard", players=2, deals=2, opponents="invited", invite=["max"]), "lea", "max")
     await attach(actor, viewers)
     seat = mover(actor)
     await first.shutdown()  # nobody reconnects to the restarted server
@@ -284,11 +290,13 @@ async def test_the_new_game_form_sets_the_time_per_move(app, new_client):
 
     alice = await registered(new_client, "alice")
     page = (await alice.get("/")).text
-    assert 'id="turn-seconds"' in page and '<option value="" selected>' in page  # none
-    timed = await form_table(alice, game="doppelkopf", turn_seconds="30")
-    untimed = await form_table(alice, game="doppelkopf", turn_seconds="")
+    assert 'id="turn-seconds"' in page and '<option value="" selected' in page  # standard
+    timed = await form_table(alice, game="doppelkopf", turn_seconds="60")
+    untimed = await form_table(alice, game="doppelkopf", turn_seconds="", opponents="friend")
+    public = await form_table(alice, game="doppelkopf", turn_seconds="")  # Anyone: a clock
     tables = {t["id"]: t for t in (await alice.get("/api/tables")).json()}
-    assert tables[timed]["turn_seconds"] == 30 and tables[untimed]["turn_seconds"] is None
+    assert tables[timed]["turn_seconds"] == 60 and tables[untimed]["turn_seconds"] is None
+    assert tables[public]["turn_seconds"] == 30
     bad = await alice.client.post("/tables", data={
         "csrf": await alice.csrf(), "game": "doppelkopf", "deals": "1", "turn_seconds": "2"})
     assert bad.status_code == 400 and "Time per move: must be at least 5" in bad.text

@@ -109,16 +109,24 @@ def retry_after(decision: Decision) -> dict[str, str]:
     return {"Retry-After": str(max(1, math.ceil(decision.retry_after_s)))}
 
 
-#: what a 429 refuses, in words (too_many's ``what``)
-TOO_MANY = {"login attempts": N_("too many login attempts; try again in %(seconds)s s"),
-            "new tables": N_("too many new tables; try again in %(seconds)s s"),
-            "new accounts": N_("too many new accounts from here; try again in %(seconds)s s"),
-            "new guests": N_("too many new guests from here; try again in %(seconds)s s")}
+#: what a 429 refuses, in words (too_many's ``what``); %(wait)s is wait_words'
+TOO_MANY = {"login attempts": N_("Too many login attempts; try again in %(wait)s."),
+            "new tables": N_("You opened many tables recently; try again in %(wait)s."),
+            "new accounts": N_("Too many new accounts from here; try again in %(wait)s."),
+            "new guests": N_("Too many new guests from here; try again in %(wait)s.")}
+
+
+def wait_words(seconds: float) -> str:
+    """A wait in words: "45 s" up to two minutes, else whole minutes rounded up ("3 min")."""
+    whole = max(1, math.ceil(seconds))
+    if whole <= 120:
+        return gettext("%(seconds)s s", seconds=whole)
+    return gettext("%(minutes)s min", minutes=math.ceil(whole / 60))
 
 
 def too_many_words(decision: Decision, what: str) -> str:
-    """The refusal of ``decision`` in words, with the wait; ``what`` a key of TOO_MANY."""
-    return gettext(TOO_MANY[what], seconds=max(1, math.ceil(decision.retry_after_s)))
+    """The refusal of ``decision`` in words, naming the wait; ``what`` a key of TOO_MANY."""
+    return gettext(TOO_MANY[what], wait=wait_words(decision.retry_after_s))
 
 
 def too_many(decision: Decision, what: str) -> HTTPException:

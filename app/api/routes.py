@@ -121,8 +121,10 @@ async def create_table(body: NewTable, request: Request, services: ServicesDep,
 
 
 @router.get("/tables/{table_id}")
-async def table(table_id: TableIdPath, services: ServicesDep, user: MaybeUser) -> dict[str, Any]:
-    return await services.lobby.table(viewer(user), table_id)
+async def table(table_id: TableIdPath, services: ServicesDep, user: MaybeUser,
+                key: InviteKey | None = None) -> dict[str, Any]:
+    """The table, if the asker may see it (a private match: its players only); else 404."""
+    return await services.lobby.visible_table(viewer(user), table_id, key)
 
 
 @router.post("/tables/{table_id}/join", dependencies=[Csrf])
@@ -146,8 +148,9 @@ async def invite(table_id: TableIdPath, body: NameBody, services: ServicesDep,
 
 
 @router.get("/tables/{table_id}/scenario")
-async def scenario(table_id: TableIdPath, services: ServicesDep) -> dict[str, Any]:
-    """The table's match as a scenario document (replays with ``python -m app replay``)."""
-    return await services.lobby.scenario(table_id)
+async def scenario(table_id: TableIdPath, services: ServicesDep, user: MaybeUser) -> dict[str, Any]:
+    """The table's match as a scenario document (replays with ``python -m app replay``); a
+    private match's only to its players (404 for anyone else)."""
+    return await services.lobby.scenario(table_id, viewer(user))
 
 

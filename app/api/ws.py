@@ -87,9 +87,9 @@ async def _serve(ws: WebSocket, services) -> None:
         user = await user_of(ws)
     await ws.accept()
     metrics.CONNECTIONS.inc()
-    if user is not None:
-        await services.presence.connected(user.id)
     conn = Connection(user.id if user else None)
+    if user is not None:
+        await _came(services, user, conn)
     writer = asyncio.create_task(_write(ws, conn))
     actor: TableActor | None = None
     limit = services.settings.ws_max_message
@@ -152,8 +152,23 @@ async def _serve(ws: WebSocket, services) -> None:
         conn.closed = True
         writer.cancel()
         metrics.CONNECTIONS.dec()
+        services.hub.untrack(conn)
         if user is not None:
             await services.presence.disconnected(user.id)
+
+
+async def _came(services, user, conn: Connection) -> None:
+    """A person's socket opened: online (their friends are told when it is their first
+    socket anywhere), and it receives their live notices (app/lobby/notices.py)."""
+    first = user.id not in await services.presence.online()
+    await services.presence.connected(user.id)
+    services.hub.track(conn)
+    if first and not user.is_guest:
+        try:
+            async with services.socket_db:
+                await services.notices.came_online(user.id, user.name)
+        except Exception:
+            log.warning("could not tell the friends of %s", user.id, exc_info=True)
 
 
 async def _hello(services, conn: Connection, user, hello: protocol.Hello,

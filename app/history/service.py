@@ -10,15 +10,17 @@ from collections import defaultdict
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import case, func, select
+from sqlalchemy import case, func, or_, select, true
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.orm import aliased
 
 from app.accounts.service import name_is
 from app.clock import Clock
-from app.db.models import Departure, Match, PlayerRating, RatingChange, Result, User
+from app.db.models import Departure, GameTable, Match, PlayerRating, RatingChange, Result, User
 from app.games.registry import available_games
 from app.i18n import N_
 from app.i18n.errors import LocalizedError
+from app.ratings.display import matches_to_settle, shown
 from app.ratings.model import Rating
 from app.ratings.store import leaderboard
 from app.rooms.match import table_end
@@ -64,20 +66,43 @@ class History:
             raise HistoryError(N_("guests have no profile until they register"))
         return user
 
-    async def matches(self, name: str, *, limit: int = 20, offset: int = 0) -> dict[str, Any]:
+    @staticmethod
+    def _may_open(user_id: int, viewer_id: int | None) -> Any:
+        """SQL: the ``Match`` in the query may be opened by ``viewer_id`` — the player's own
+        history, a public match (Anyone, Play now), or a private one the viewer played in
+        (app/lobby/service.py ``Lobby._may_view``)."""
+        if viewer_id == user_id:
+            return true()
+        public = (select(GameTable.id).where(GameTable.id == Match.table_id,
+                                             GameTable.opponents == "any")
+                  .correlate(Match).exists())
+        if viewer_id is None:
+            return public
+        theirs = aliased(Result)  # the viewer's own result in that match
+        played = (select(theirs.id).where(theirs.match_id == Match.id,
+                                          theirs.user_id == viewer_id)
+                  .correlate(Match).exists())
+        return or_(public, played)
+
+    async def matches(self, name: str, *, limit: int = 20, offset: int = 0,
+                      viewer_id: int | None = None) -> dict[str, Any]:
         """A player's finished matches, newest first: ``{"player", "matches": [{"table",
         "match", "game", "finished_at", "seat", "score", "winner", "left_early", "players":
         [{"seat", "name", "score", "winner"}], "rating": {"before", "after"} | None}],
         "total"}``. ``left_early``: a computer player finished this rated match for them
-        (models.Departure without a return)."""
+        (models.Departure without a return). Seen by someone else (``viewer_id``; None: a
+        visitor), only the matches that viewer may open: a Friend or Invited match is listed
+        to its players only."""
         async with self._db() as db:
             user = await self._player(db, name)
+            may_open = self._may_open(user.id, viewer_id)
             total = (await db.execute(
                 select(func.count()).select_from(Result).join(Match, Match.id == Result.match_id)
-                .where(Result.user_id == user.id, Match.finished_at.is_not(None)))).scalar_one()
+                .where(Result.user_id == user.id, Match.finished_at.is_not(None), may_open)
+            )).scalar_one()
             mine = (await db.execute(
                 select(Result, Match).join(Match, Match.id == Result.match_id)
-                .where(Result.user_id == user.id, Match.finished_at.is_not(None))
+                .where(Result.user_id == user.id, Match.finished_at.is_not(None), may_open)
                 .order_by(Match.finished_at.desc(), Match.id.desc())
                 .limit(limit).offset(offset))).all()
             match_ids = [m.id for _r, m in mine]
@@ -112,10 +137,10 @@ class History:
                     "after": Rating(change.mu, change.sigma).ordinal}})
         return {"player": user.name, "matches": out, "total": total}
 
-    async def profile(self, name: str) -> dict[str, Any]:
+    async def profile(self, name: str, *, viewer_id: int | None = None) -> dict[str, Any]:
         """Per game: matches played, won, win rate, rated matches left early (``left_early``:
         a computer player finished them for this player), the rating and its history; and the
-        ten most recent matches."""
+        ten most recent matches that ``viewer_id`` may open (see :meth:`matches`)."""
         async with self._db() as db:
             user = await self._player(db, name)
             counts = (await db.execute(
@@ -147,16 +172,20 @@ class History:
                 "rating": None if rating is None else {
                     "mu": rating.mu, "sigma": rating.sigma,
                     "ordinal": Rating(rating.mu, rating.sigma).ordinal,
+                    "shown": shown(Rating(rating.mu, rating.sigma)),
+                    "settle_in": (matches_to_settle(game, Rating(rating.mu, rating.sigma))
+                                  if rating.provisional else 0),
                     "provisional": rating.provisional, "matches": rating.matches,
                     "last_active": _iso(rating.last_active)},
                 "history": [{"match": h.match_id, "at": _iso(h.created_at), "mu": h.mu,
-                             "sigma": h.sigma, "ordinal": Rating(h.mu, h.sigma).ordinal}
+                             "sigma": h.sigma, "ordinal": Rating(h.mu, h.sigma).ordinal,
+                             "shown": shown(Rating(h.mu, h.sigma))}
                             for h in history if h.game == game]})
             mine = [h for h in history if h.game == game]
             games[-1]["chart"] = chart_points(
                 [Rating(mine[0].mu_before, mine[0].sigma_before).ordinal]
                 + [g["ordinal"] for g in games[-1]["history"]] if mine else [])
-        recent = await self.matches(name, limit=10)
+        recent = await self.matches(name, limit=10, viewer_id=viewer_id)
         return {"player": user.name, "since": _iso(user.created_at), "games": games,
                 "recent": recent["matches"]}
 

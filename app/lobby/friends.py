@@ -19,6 +19,10 @@ Guests have no friends: they neither ask nor are asked. Every refusal is a Frien
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
 from sqlalchemy import and_, delete, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -28,6 +32,8 @@ from app.clock import Clock
 from app.db.models import Block, Friendship, User
 from app.i18n import N_
 from app.i18n.errors import LocalizedError
+
+log = logging.getLogger(__name__)
 
 
 class FriendError(LocalizedError, ValueError):
@@ -47,6 +53,18 @@ def _blocked_pair(a: int, b: int):
 
 class Friends:
     """The friends service."""
+
+    #: awaited with (user id, notice) for the live notices (app/lobby/hub.py ``notify``):
+    #: ``{"type": "friend_request", "from"}`` to the one asked, ``{"type": "friend_accepted",
+    #: "from"}`` to the one who asked
+    on_notice: Callable[[int, dict[str, Any]], Awaitable[Any]] | None = None
+
+    async def _tell(self, user_id: int, notice: dict[str, Any]) -> None:
+        if self.on_notice is not None:
+            try:
+                await self.on_notice(user_id, notice)
+            except Exception:  # a notice lost is no reason to refuse what was done
+                log.warning("friends: a live notice could not be sent", exc_info=True)
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: Clock) -> None:
         self._db = sessions
@@ -85,6 +103,7 @@ class Friends:
                 if existing.requester_id == other.id:
                     existing.accepted = True
                     await db.commit()
+                    await self._tell(other.id, {"type": "friend_accepted", "from": me.name})
                     return "accepted"
                 return "requested"  # asked before
             db.add(Friendship(requester_id=user_id, addressee_id=other.id, accepted=False,
@@ -93,6 +112,7 @@ class Friends:
                 await db.commit()
             except IntegrityError:
                 return await self.add(user_id, name)  # both asked at once: look again
+            await self._tell(other.id, {"type": "friend_request", "from": me.name})
             return "requested"
 
     async def accept(self, user_id: int, name: str) -> None:
@@ -105,7 +125,9 @@ class Friends:
             if request is None:
                 raise FriendError(N_("%(name)s has not asked you"), name=other.name)
             request.accepted = True
+            me = await db.get(User, user_id)
             await db.commit()
+            await self._tell(other.id, {"type": "friend_accepted", "from": me.name})
 
     async def decline(self, user_id: int, name: str) -> None:
         """Decline the request of ``name``. Raises FriendError if there is none."""

@@ -39,6 +39,21 @@ class LobbyHub:
         self._quiet.set()
         self._task: asyncio.Task[None] | None = None
         self._public: str | None = None  # the last public list, encoded (anonymous hellos)
+        #: every open socket of a person in this process (lobby or table): live notices
+        self._sockets: dict[int, dict[int, Connection]] = {}
+
+    def track(self, conn: Connection) -> None:
+        """A person's socket opened (any page): it receives their live notices."""
+        if conn.user_id is not None:
+            self._sockets.setdefault(conn.user_id, {})[conn.id] = conn
+
+    def untrack(self, conn: Connection) -> None:
+        """The socket closed."""
+        sockets = self._sockets.get(conn.user_id) if conn.user_id is not None else None
+        if sockets is not None:
+            sockets.pop(conn.id, None)
+            if not sockets:
+                del self._sockets[conn.user_id]
 
     async def subscribe(self, conn: Connection, viewer: Viewer | None) -> bool:
         """Add a connection and send it the current list; False (and an ``error`` sent) when
@@ -124,12 +139,15 @@ class LobbyHub:
                 if viewer is not None and not conn.closed}
 
     async def notify(self, user_id: int, message: dict) -> int:
-        """Send ``message`` (a dict with ``type``) to every lobby connection of ``user_id``;
-        returns how many got it. Live notifications: an invitation to a table, a Play now
-        table that formed."""
+        """Send ``message`` (a dict with ``type``) to every connection of ``user_id`` in this
+        process — lobby subscribers and tracked sockets of any page (:meth:`track`); returns
+        how many got it. Live notices (app/lobby/notices.py)."""
+        targets = {conn.id: conn for conn, viewer in self._subscribers.values()
+                   if viewer is not None and viewer.id == user_id}
+        targets.update(self._sockets.get(user_id, {}))
         sent = 0
-        for conn, viewer in list(self._subscribers.values()):
-            if viewer is not None and viewer.id == user_id and not conn.closed:
+        for conn in targets.values():
+            if not conn.closed:
                 conn.send({**message, "seq": self.seq})
                 sent += 1
         return sent

@@ -4,8 +4,8 @@ The queues (a queue per game, preset and table size) live in this process
 (:class:`~app.lobby.queue.LocalQueue`, a :class:`~app.lobby.matchmaking.Matchmaker`) or, with
 REDIS_URL, in Redis, shared by every process (:class:`~app.lobby.queue.SharedQueue`). A task ticks it every ``tick_interval`` seconds (started with the first
 join); each table it forms becomes a ``tables`` row in state ``playing`` with the people in join
-order and computer players (of the level nearest the people's mean rating) in the empty seats.
-The people are told over the lobby feed (``play_now``) and can also poll ``status``.
+order and computer players (of the level nearest the people's mean rating) in the empty seats,
+with the public move clock (``PUBLIC_MOVE_SECONDS`` per move). The people are told over the lobby feed (``play_now``) and can also poll ``status``.
 
 One place at a time: a person waiting in a queue cannot queue again (AlreadyQueued), nor open or
 join a lobby table (``Lobby.busy``); a person holding a seat at an open or playing table cannot
@@ -38,7 +38,7 @@ from app.lobby.matchmaking import (
 )
 from app.lobby.queue import LocalQueue, PlayQueue
 from app.lobby.seating import live_table
-from app.lobby.service import Lobby, SeatTaken
+from app.lobby.service import PUBLIC_MOVE_SECONDS, Lobby, SeatTaken
 from app.ratings.model import Bot, BotLevel, Person, Rating, nearest_bot_level
 from app.rooms.manager import RoomManager
 from app.rooms.match import end_condition
@@ -163,6 +163,7 @@ class PlayNow:
                               opponents="any", skill=BotLevel(level).value,
                               secret=secrets.token_urlsafe(16), owner_id=people[0].player,
                               status="playing", seated=key.seats,
+                              turn_seconds=PUBLIC_MOVE_SECONDS,
                               created_at=self._clock.now())
             db.add(table)
             await db.flush()

@@ -118,6 +118,19 @@ OptionValue = (StrictBool | Annotated[int, Field(strict=True, ge=-10**9, le=10**
                | None)
 
 
+#: the move clock of a public table (Anyone, Play now) unless New Game chose another: seconds
+#: per move (a reservation decision: twice as long, app/rooms/actor.py)
+PUBLIC_MOVE_SECONDS = 30
+
+
+def move_clock(spec: NewTable, players: int) -> int | None:
+    """The seconds per move of a new table: New Game's choice; an Anyone table with seats for
+    other people has one in any case (PUBLIC_MOVE_SECONDS when none was chosen)."""
+    if spec.turn_seconds is not None or spec.opponents != "any" or spec.bots >= players - 1:
+        return spec.turn_seconds
+    return PUBLIC_MOVE_SECONDS
+
+
 class NewTable(BaseModel):
     """New Game: game, rules preset and options, seats, deals, opponents, computer players.
     Every field has its documented range (checked here, at the edge); the game's own options
@@ -135,7 +148,10 @@ class NewTable(BaseModel):
     opponents: Literal["any", "friend", "invited"] = "any"
     skill: Literal["beginner", "intermediate", "expert"] = "beginner"
     bots: int = Field(default=0, ge=0, le=7)
-    #: seconds per move before a computer player moves for a silent person (None: no timer)
+    #: seconds per move before a computer player moves for a silent person (a reservation
+    #: decision has twice as long). None: no move clock — only for Friend and Invited tables
+    #: and tables where one person plays the computer; an Anyone table that other people may
+    #: join gets PUBLIC_MOVE_SECONDS instead (one idle person must not stall the others)
     turn_seconds: int | None = Field(default=None, ge=5, le=600)
     invite: list[Annotated[str, Field(max_length=64)]] = Field(default_factory=list, max_length=8)
     #: idempotency key of the form (a double submit, on any process, opens one table)
@@ -303,7 +319,8 @@ class Lobby:
             full = spec.bots == players - 1
             table = GameTable(game=spec.game, preset=preset, rules=rules, players=players,
                               deals=deals, opponents=spec.opponents, skill=spec.skill,
-                              secret=secret, owner_id=owner.id, turn_seconds=spec.turn_seconds,
+                              secret=secret, owner_id=owner.id,
+                              turn_seconds=move_clock(spec, players),
                               status="playing" if full else "open", created_at=self._clock.now(),
                               create_key=spec.key, seated=1 + len(bot_seats))
             db.add(table)
@@ -328,6 +345,11 @@ class Lobby:
         if full:
             actor.start()
         await self._changed()
+        if self.on_invite is not None:  # the invited hear of it at once (app/lobby/notices.py)
+            for user_id in invitees:
+                if user_id != owner.id:
+                    await self.on_invite(user_id, {"type": "invite", "table": table_id,
+                                                   "game": spec.game, "from": owner.name})
         return await self.table(owner, table_id)
 
     async def _table_by_key(self, owner: Viewer, key: str) -> dict[str, Any]:
@@ -424,12 +446,46 @@ class Lobby:
             Invitation.table_id == table.id, Invitation.user_id == viewer.id))).first()
         return invited is not None
 
+    async def _may_view(self, db: AsyncSession, viewer: Viewer | None, table: GameTable,
+                        key: str | None) -> bool:
+        """Who may see a table — its page, JSON, WebSocket, score sheet, replay and scenario:
+
+        - an ``any`` table (Anyone, Play now): everyone, also after the match;
+        - a Friend or Invited table: its players (those who hold or held a seat) always;
+          while it is open (waiting for players) also those who may join it (the owner, the
+          owner's friends, invited players, holders of the secret link ``key``); once its
+          match has started, nobody else — not while it runs, not after it ended.
+        """
+        if table.opponents == "any":
+            return True
+        if viewer is not None and (await db.execute(select(Seat.id).where(
+                Seat.table_id == table.id, Seat.user_id == viewer.id))).first() is not None:
+            return True
+        if table.status not in ("open", "closed"):
+            return False  # a private match: its players only
+        if viewer is None:
+            return same_key(key, table.secret)
+        return await self._may_join(db, viewer, table, key)
+
+    async def visible_table(self, viewer: Viewer | None, table_id: int,
+                            key: str | None = None, *, page: bool = False) -> dict[str, Any]:
+        """The table as :meth:`table`, if ``viewer`` may see it (:meth:`_may_view`). With
+        ``page``: the table page of a table still waiting for players is shown to anyone (it
+        says who may join; what happens there travels over the WebSocket, which stays private).
+
+        Raises LobbyError 404 for no table and for a table the viewer may not see (a private
+        match is not even admitted to exist)."""
+        async with self._db() as db:
+            table = await db.get(GameTable, table_id)
+            waiting = page and table is not None and table.status == "open"
+            if table is None or not (waiting or await self._may_view(db, viewer, table, key)):
+                raise LobbyError(N_("no such table"), 404)
+            return await self._table_json(db, table, viewer)
+
     async def check_watch(self, viewer: Viewer | None, table_id: int,
                           key: str | None = None) -> str:
-        """Whether ``viewer`` may watch a table over the WebSocket: anyone an ``any`` table;
-        a Friend or Invited table only those seated there or who may join it (the owner, the
-        owner's friends, invited players, holders of the secret link ``key``). Returns the
-        table's status (``open``, ``playing``, ``finished``, ``closed``).
+        """Whether ``viewer`` may watch a table over the WebSocket (:meth:`_may_view`).
+        Returns the table's status (``open``, ``playing``, ``finished``, ``closed``).
 
         Raises LobbyError 404 (no table) or 403.
         """
@@ -437,14 +493,7 @@ class Lobby:
             table = await db.get(GameTable, table_id)
             if table is None:
                 raise LobbyError(N_("no such table"), 404)
-            if table.opponents == "any":
-                return table.status
-            if viewer is not None:
-                seated = (await db.execute(select(Seat.id).where(
-                    Seat.table_id == table_id, Seat.user_id == viewer.id))).first()
-                if seated is not None or await self._may_join(db, viewer, table, key):
-                    return table.status
-            elif same_key(key, table.secret):
+            if await self._may_view(db, viewer, table, key):
                 return table.status
         raise LobbyError(N_("this table is private"), 403)
 
@@ -616,16 +665,21 @@ class Lobby:
                                            "from": viewer.name})
         await self._changed()
 
-    async def scenario(self, table_id: int) -> dict[str, Any]:
-        """The table's finished match as a scenario document (spec/scenario-format.md).
+    async def scenario(self, table_id: int, viewer: Viewer | None = None, *,
+                       check: bool = True) -> dict[str, Any]:
+        """The table's finished match as a scenario document (spec/scenario-format.md), for
+        ``viewer`` if they may see the table (:meth:`_may_view`; ``check=False``: the caller
+        checked).
 
-        Raises LobbyError 404 if the table has no match, 409 while it is being played (the
-        document holds every hand).
+        Raises LobbyError 404 if the table has no match or the viewer may not see it, 409
+        while it is being played (the document holds every hand).
         """
         async with self._db() as db:
             table = await db.get(GameTable, table_id)
+            if table is not None and check and not await self._may_view(db, viewer, table, None):
+                table = None
         if table is None:
-            raise LobbyError("no such table", 404)
+            raise LobbyError(N_("no such table"), 404)
         if table.status != "finished":
             raise LobbyError(N_("the match is not over; export it when it is"), 409)
         stored = await self._rooms.store.load_match(table_id)

@@ -21,6 +21,7 @@ from sqlalchemy import String, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import PlayerRating, RatingChange, Round, User
+from app.ratings.display import matches_to_settle, shown
 from app.ratings.leaderboard import ACTIVE_DAYS, TOP, Ineligible
 from app.ratings.model import (
     ORDINAL_Z,
@@ -137,8 +138,13 @@ def _eligible(game: str, now: datetime):
 
 async def leaderboard(db: AsyncSession, game: str, now: datetime, *, user_id: int | None = None,
                       limit: int = TOP) -> dict[str, Any]:
-    """``{"game", "entries": [{"rank", "name", "user_id", "ordinal", "mu", "sigma"}],
-    "own": {"rank", "ordinal"} | {"rank": None, "reason"} | None}``.
+    """``{"game", "entries": [{"rank", "name", "user_id", "ordinal", "shown", "mu", "sigma"}],
+    "provisional": [{"name", "user_id", "shown", "settle_in"}], "eligible_after",
+    "own": {"rank", "ordinal", "shown"} | {"rank": None, "reason"} | None}``.
+
+    ``provisional``: the active players whose rating is not settled yet (best first, at most
+    ``limit``), each with about how many more matches settle it (app/ratings/display.py);
+    ``eligible_after``: about how many rated matches settle a new player's rating.
 
     Equal ordinals share a rank ("1224"); ties are listed by user id as text, as the
     pure core lists them (``str(player)``).
@@ -156,11 +162,22 @@ async def leaderboard(db: AsyncSession, game: str, now: datetime, *, user_id: in
         else:
             rank = index + 1
         entries.append({"rank": rank, "user_id": r.user_id, "name": name, "ordinal": ordinal,
-                        "mu": r.mu, "sigma": r.sigma})
+                        "shown": shown(Rating(r.mu, r.sigma)), "mu": r.mu, "sigma": r.sigma})
+    waiting = (await db.execute(
+        select(PlayerRating, User.name).join(User, User.id == PlayerRating.user_id)
+        .where(PlayerRating.game == game, PlayerRating.provisional.is_(True),
+               PlayerRating.matches > 0, User.is_guest.is_(False),
+               PlayerRating.last_active >= now - timedelta(days=ACTIVE_DAYS))
+        .order_by(_ordinal().desc(), cast(PlayerRating.user_id, String))
+        .limit(limit))).all()
+    provisional = [{"user_id": r.user_id, "name": name, "shown": shown(Rating(r.mu, r.sigma)),
+                    "settle_in": matches_to_settle(game, Rating(r.mu, r.sigma))}
+                   for r, name in waiting]
     own = None
     if user_id is not None:
         own = await own_rank(db, game, now, user_id)
-    return {"game": game, "entries": entries, "own": own}
+    return {"game": game, "entries": entries, "provisional": provisional,
+            "eligible_after": matches_to_settle(game, Rating()), "own": own}
 
 
 async def own_rank(db: AsyncSession, game: str, now: datetime, user_id: int) -> dict[str, Any]:
@@ -173,7 +190,8 @@ async def own_rank(db: AsyncSession, game: str, now: datetime, user_id: int) -> 
         return {"rank": None, "reason": Ineligible.UNRATED.value}
     row = mine[0]
     if row.provisional:
-        return {"rank": None, "reason": Ineligible.PROVISIONAL.value}
+        return {"rank": None, "reason": Ineligible.PROVISIONAL.value,
+                "settle_in": matches_to_settle(game, Rating(row.mu, row.sigma))}
     last = row.last_active if row.last_active.tzinfo else row.last_active.replace(tzinfo=now.tzinfo)
     if now - last > timedelta(days=ACTIVE_DAYS):
         return {"rank": None, "reason": Ineligible.INACTIVE.value}
@@ -182,4 +200,5 @@ async def own_rank(db: AsyncSession, game: str, now: datetime, user_id: int) -> 
     better = (await db.execute(select(func.count()).select_from(PlayerRating)
                                .join(User, User.id == PlayerRating.user_id)
                                .where(*_eligible(game, now), _ordinal() > mine_ordinal))).scalar_one()
-    return {"rank": better + 1, "ordinal": Rating(row.mu, row.sigma).ordinal, "reason": None}
+    return {"rank": better + 1, "ordinal": Rating(row.mu, row.sigma).ordinal,
+            "shown": shown(Rating(row.mu, row.sigma)), "reason": None}

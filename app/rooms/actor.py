@@ -12,7 +12,11 @@ give people a time per move (``TableInfo.turn_seconds``, else ``ActorConfig.turn
 Every seat sees the mover's seconds left (``TableState.timers``). When a person's time runs out,
 or a person has been gone (no connection) longer than ``away_grace``, a computer player of the
 table's level takes the seat over and moves for it until the person is back (a new connection,
-any action of theirs, or ``{"type": "back"}``). Each takeover is stored as a departure
+any action of theirs, or ``{"type": "back"}``) — except that a clock run out once only makes
+a computer move once for the seat (event ``timeout``); it takes over when the clock runs out
+``ActorConfig.timeouts_before_takeover`` times in a row. A reservation decision (the game's
+``reservation_phase``) has twice the time per move. A computer standing in for a person never
+slips into a silent solo (app/bots/stand_in.py). Each takeover is stored as a departure
 (``MatchStore.record_departure``) and cleared when the person returns; one still open when a
 rated match ends counts as "left early". The timer of the turn in play runs from a stored wall
 time (the last logged action's, or the deal's), so a restarted table resumes the timer from its
@@ -44,6 +48,7 @@ from sqlalchemy.exc import IntegrityError
 
 from app import metrics, protocol
 from app.bots import runner
+from app.bots.stand_in import stand_in_action
 from app.clock import Clock
 from app.games.base import IllegalAction
 from app.games.registry import get_game
@@ -78,6 +83,9 @@ class ActorConfig:
     #: "Next deal" (app.rooms.intermission)
     round_pause: float = 20.0
     turn_timeout: float | None = None
+    #: a person whose move clock runs out this many times in a row (no move of their own in
+    #: between) is taken over until "I'm back"; before that a computer moves once for them
+    timeouts_before_takeover: int = 2
     resume_buffer: int = 64
     #: seconds a finished table's actor stays after the end (its watchers see the result),
     #: then it unloads; later watchers get the result from the stored log (app/rooms/stored.py)
@@ -123,6 +131,7 @@ class TableActor:
         self._deadlines: dict[int, float] = {}  # seat → monotonic time its turn timer runs out
         self._turn_base: float | None = None  # after a restart: when the turn in play began
         self._taken_over: dict[int, str] = {}  # seat → why a computer player moves for it
+        self._timeouts: dict[int, int] = {}  # seat → move clocks run out in a row
         self._away_since: dict[int, float] = {}  # seat → when its person's last connection went
         self._window_no = 0  # counts opened catch windows
         self._window_deadline: float | None = None  # monotonic time the open window closes
@@ -327,6 +336,7 @@ class TableActor:
             self._error(conn, "illegal", "that is not your seat")
             return
         await self._person_back(seat)  # anything they do: the computer player stops
+        self._timeouts.pop(seat, None)  # and their clock's run-outs start counting afresh
         if action.get("type") == "back":
             return
         if action.get("type") in INTERMISSION_ACTIONS:
@@ -383,12 +393,21 @@ class TableActor:
             return  # the person is back
         if seat not in progress.game.to_act(progress.state):
             return
-        if reason in ("timeout", "away") and seat not in self._taken_over:
+        if reason == "timeout" and seat not in self._taken_over:
+            self._timeouts[seat] = self._timeouts.get(seat, 0) + 1
+            if self._timeouts[seat] >= self._config.timeouts_before_takeover:
+                await self._take_over(seat, reason)  # keeps timing out: until "I'm back"
+            else:  # a computer moves once for the seat; the person's next turn is theirs
+                self._deadlines.pop(seat, None)
+                self._broadcast(None, [{"type": "timeout", "seat": seat}])
+        elif reason == "away" and seat not in self._taken_over:
             await self._take_over(seat, reason)
         view = self._seat_view(seat)
         assert self.table is not None
         level = self._seat_bot(seat) or self.table.skill
         action = await self._bot_decision(seat, level, view) or {}
+        if reason != "move":  # standing in for a person (app.bots.stand_in)
+            action = dict(stand_in_action(self.table.game, view, action) or {})
         if turn != self._turn or self.progress is not progress:
             return  # the table moved on while the computer player thought
         if not await self._apply(seat, {**action, "seat": seat}, None):
@@ -427,6 +446,7 @@ class TableActor:
         if self._taken_over.get(seat) in (None, LEFT):  # one who left does not come back
             return
         self._taken_over.pop(seat)
+        self._timeouts.pop(seat, None)
         if self.match_id is not None:
             await self._store.record_return(self.match_id, seat)
         self._turn += 1  # the computer player's queued move is void
@@ -734,9 +754,18 @@ class TableActor:
                 self._later(delay, ("turn", seat, self._turn, "move" if not person else "auto"))
                 continue
             if timeout is not None and not window:
-                at = self._deadlines[seat] = kept.get(seat, base + timeout)
+                seconds = timeout * 2 if self._deciding_reservation(seat) else timeout
+                at = self._deadlines[seat] = kept.get(seat, base + seconds)
                 self._later(max(0.0, at - now), ("turn", seat, self._turn, "timeout"))
             self._schedule_away(seat)
+
+    def _deciding_reservation(self, seat: int) -> bool:
+        """Whether ``seat`` is to make the reservation decision (gesund / Vorbehalt) of a
+        game that has one (``Game.reservation_phase``): a move clock gives it twice the time
+        (30 s per move: 60 s)."""
+        progress = self.progress
+        phase = getattr(progress.game, "reservation_phase", None) if progress else None
+        return phase is not None and getattr(progress.state, "phase", None) == phase
 
     def _turn_seconds(self) -> float | None:
         """Seconds a person has per move: the table's setting, else the server's default."""

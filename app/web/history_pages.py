@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
-from app.api.deps import MaybeUser, ServicesDep
+from app.api.deps import MaybeUser, ServicesDep, viewer
 from app.games.registry import available_games
 from app.guard.fields import TableIdPath
 from app.history.service import HistoryError
@@ -20,7 +20,7 @@ router = APIRouter()
 @router.get("/players/{name}", response_class=HTMLResponse)
 async def profile_page(name: str, request: Request, services: ServicesDep, user: MaybeUser):
     try:
-        profile = await services.history.profile(name)
+        profile = await services.history.profile(name, viewer_id=user.id if user else None)
     except HistoryError as err:
         return _page(request, "error.html", user, err.status, error=localized(err))
     return _page(request, "profile.html", user, profile=profile)
@@ -31,7 +31,8 @@ async def history_page(name: str, request: Request, services: ServicesDep, user:
                        page: int = Query(1, ge=1, le=5_000)):
     page = max(page, 1)
     try:
-        data = await services.history.matches(name, limit=20, offset=(page - 1) * 20)
+        data = await services.history.matches(name, limit=20, offset=(page - 1) * 20,
+                                              viewer_id=user.id if user else None)
     except HistoryError as err:
         return _page(request, "error.html", user, err.status, error=localized(err))
     return _page(request, "history.html", user, data=data, page=page,
@@ -54,9 +55,10 @@ async def leaderboard_page(game: str, request: Request, services: ServicesDep, u
 
 @router.get("/tables/{table_id}/replay", response_class=HTMLResponse)
 async def replay_page(table_id: TableIdPath, request: Request, services: ServicesDep, user: MaybeUser):
-    """The replay viewer (static/js/replay.js); only for a finished match."""
+    """The replay viewer (static/js/replay.js); only for a finished match, and a private
+    match's only for its players (404 for anyone else)."""
     try:
-        table = await services.lobby.table(None, table_id)
+        table = await services.lobby.visible_table(viewer(user), table_id)
     except LobbyError as err:
         return _page(request, "error.html", user, err.status, error=localized(err))
     if table["status"] != "finished":

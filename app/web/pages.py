@@ -179,7 +179,7 @@ async def login_form(request: Request, services: ServicesDep, name: str = Form(m
     decision = login_decision(request, services, name)
     if not decision.allowed:
         page = _page(request, "login.html", None, 429, mode="login", name=name,
-                     error=_("Too many login attempts; please wait a while and try again."))
+                     error=too_many_words(decision, "login attempts"))
         page.headers.update(retry_after(decision))
         return page
     try:
@@ -247,9 +247,8 @@ async def new_game_form(request: Request, services: ServicesDep, user: MaybeUser
                                  form=sent, error_field=err.field)
     decision = check_table_creation(services, user, request)
     if not decision.allowed:
-        return await _lobby_page(request, services, user, 429, _(
-            "You opened many tables recently; please wait %(seconds)s s.",
-            seconds=max(1, math.ceil(decision.retry_after_s))))
+        return await _lobby_page(request, services, user, 429,
+                                 too_many_words(decision, "new tables"))
     try:
         table = await services.lobby.create_table(viewer(user), spec)
     except SeatTaken as err:
@@ -266,11 +265,14 @@ async def table_page(table_id: TableIdPath, request: Request, services: Services
                      key: InviteKey | None = None):
     """The table: seats before the start, then the game (rendered by static/js/table.js)."""
     try:
-        table = await services.lobby.table(viewer(user), table_id)
+        table = await services.lobby.visible_table(viewer(user), table_id, key, page=True)
     except LobbyError as err:
         return _page(request, "error.html", user, err.status, error=localized(err))
     may_join = user is not None and await services.lobby.may_join(viewer(user), table_id, key)
-    return _page(request, "table.html", user, table=table, key=key, may_join=may_join)
+    invite_url = (str(request.url_for("table_page", table_id=table_id).include_query_params(
+        key=table["secret"])) if table.get("secret") else None)
+    return _page(request, "table.html", user, table=table, key=key, may_join=may_join,
+                 invite_url=invite_url)
 
 
 @router.post("/tables/{table_id}/join", dependencies=[Csrf])
@@ -336,8 +338,10 @@ async def friends_form(verb: str, request: Request, services: ServicesDep, user:
 
 @router.get("/tables/{table_id}/scores", response_class=HTMLResponse)
 async def scores_page(table_id: TableIdPath, request: Request, services: ServicesDep, user: MaybeUser):
-    """The score sheet of a table's match (replayed from the event log)."""
+    """The score sheet of a table's match (replayed from the event log); a private match's
+    only for its players."""
     try:
+        await services.lobby.visible_table(viewer(user), table_id)
         data = await services.lobby.score_sheet(table_id)
     except LobbyError as err:
         return _page(request, "error.html", user, err.status, error=localized(err))

@@ -17,6 +17,7 @@ const REFUSALS = {
   too_long: t("Too long: at most %(max)s characters.", {max: MAX}),
   empty: t("Nothing to send."),
   rate_limited: t("You are sending lines too fast."),
+  "log in": t("Log in or play as a guest to chat."),
   muted: t("A moderator has muted you."),
   own_line: t("You cannot report your own line."),
   already_reported: t("You have reported this line already."),

@@ -3,6 +3,7 @@
 import {Socket} from "./socket.js";
 import {t} from "./i18n.js";
 import {endText, playerName} from "./words.js";
+import {showNotice} from "./notices.js";
 
 const body = document.getElementById("tables-body");
 // the New Game data with the words of the page's language (app/i18n/names.py)
@@ -63,21 +64,6 @@ function renderTables(tables) {
   }
 }
 
-// live notifications: an invitation to a friend's table
-const notices = document.getElementById("notices");
-function notice(msg) {
-  if (!notices) return;
-  const item = document.createElement("p");
-  item.className = "notice";
-  item.dataset.table = msg.table;
-  const link = document.createElement("a");
-  link.href = `/tables/${msg.table}`;
-  link.textContent = t("%(name)s invites you to table %(table)s (%(game)s)",
-    {name: msg.from, table: msg.table, game: gameLabel(msg.game)});
-  item.appendChild(link);
-  notices.appendChild(item);
-}
-
 // "You are playing at table N — return": the running table where this person plays
 const banner = document.getElementById("playing-banner");
 function renderPlaying(table) {
@@ -91,7 +77,7 @@ function renderPlaying(table) {
 
 const socket = new Socket({type: "hello", table: null}, (msg) => {
   if (msg.type === "lobby") { renderTables(msg.tables); renderPlaying(msg.playing); }
-  if (msg.type === "invite") notice(msg);
+  showNotice(msg, gameLabel);
   if (msg.type === "play_now") location.assign(`/tables/${msg.table}`);
 }, (text, ok) => { status.textContent = ok ? "" : text; });
 socket.connect();

@@ -6,6 +6,7 @@
 // component draws every game (static/js/table/view.js); the game's parts come from its plugin
 // (static/js/games/*.js). Everything is drawn from the seat's own view, text via textContent.
 import {Socket} from "./socket.js";
+import {showNotice} from "./notices.js";
 import {t} from "./i18n.js";
 import {label, levelName, playerName} from "./words.js";
 import {bindKeys, rememberFocus, restoreFocus} from "./table/keyboard.js";
@@ -201,6 +202,8 @@ function onMessage(msg) {
     hint(ERRORS[msg.code] || msg.message);
   } else if (msg.type === "closed" && msg.reason === "taken_over") {
     showTakenOver();
+  } else {
+    showNotice(msg);  // a live notice: a friend, an invitation (static/js/notices.js)
   }
 }
 
@@ -290,10 +293,14 @@ async function showStep(step, mine) {
 
 let newsTimer = null;
 
-/** Say an announcement as it is made (tournament mode lists none: this is all one sees). */
+/** Say an announcement as it is made (tournament mode lists none: this is all one sees), and
+ * when a move clock ran out and a computer moved once for the seat. */
 function tellEvents(events) {
-  const said = (events || []).filter((e) => e && e.type === "announced" && e.seat != null)
-    .map((e) => t("%(player)s announces %(announcement)s", {player: seatName(e.seat), announcement: label(e.value)}));
+  const said = (events || []).filter((e) => e && e.seat != null && (e.type === "announced" || e.type === "timeout"))
+    .map((e) => e.type === "timeout"
+      ? (e.seat === (received && received.you) ? t("Your time ran out: a computer player moved for you.")
+        : t("%(player)s's time ran out: a computer player moved for them.", {player: seatName(e.seat)}))
+      : t("%(player)s announces %(announcement)s", {player: seatName(e.seat), announcement: label(e.value)}));
   if (!said.length) return;
   const news = $("table-news");
   news.textContent = said.join(" · ");
@@ -349,6 +356,20 @@ function showLastTrick() {
 }
 function showSettings() { if (!panels.settingsDialog.open) panels.settingsDialog.showModal(); }
 function showKeys() { if (!panels.keysDialog.open) panels.keysDialog.showModal(); }
+// the owner's invitation link (absolute): Copy link puts it on the clipboard
+const copyLink = $("copy-link");
+if (copyLink) {
+  copyLink.addEventListener("click", async () => {
+    const link = $("secret-link").textContent.trim();
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {  // no clipboard (an insecure origin): select it for the keys
+      getSelection().selectAllChildren($("secret-link"));
+    }
+    copyLink.textContent = copyLink.dataset.copied;
+  });
+}
+
 // Leave (Verlassen): confirm, then a computer player takes the seat and the player goes back
 // to the lobby (POST /api/tables/<id>/leave)
 panels.leave.addEventListener("click", () => {

@@ -90,3 +90,21 @@ async def test_a_computer_plays_the_seat_of_a_person_who_left(world):  # noqa: F
         assert (row.seat, row.reason, row.returned_at) == (leaver, "left", None)
     assert await lobby.playing_at(viewers[leaver].id) is None
     assert await lobby.playing_at(viewers[1 - leaver].id) == actor.table_id
+
+
+async def test_the_join_form_offers_return_and_leave_then_comes_back(new_client):
+    ann, ben = await registered(new_client, "ann"), await registered(new_client, "ben")
+    running = (await ann.post("/api/tables", BOT_TABLE)).json()
+    other = (await ben.post("/api/tables", {"game": "doppelkopf"})).json()
+    csrf = await ann.csrf()
+    page = await ann.client.post(f"/tables/{other['id']}/join", data={"csrf": csrf, "key": ""})
+    assert page.status_code == 409
+    assert f'id="seat-taken-return" href="/tables/{running["id"]}"' in page.text
+    assert f'name="next" value="/tables/{other["id"]}"' in page.text
+    leave = await ann.client.post(f"/tables/{running['id']}/leave",
+                                  data={"csrf": csrf, "next": f"/tables/{other['id']}"})
+    assert leave.status_code == 303 and leave.headers["location"] == f"/tables/{other['id']}"
+    assert (await ann.post(f"/api/tables/{other['id']}/join")).json() == {"seat": 1}
+    outside = await ann.client.post(f"/tables/{other['id']}/leave",
+                                    data={"csrf": csrf, "next": "//evil.example/"})
+    assert outside.status_code == 303 and outside.headers["location"] == "/"  # this site only

@@ -74,6 +74,7 @@ async def test_nine_people_form_tables_by_rating_and_bots_fill_at_the_deadline(a
     assert people(high) == ["c1", "c2"] and bots(high) == ["expert", "expert"]
     assert all(tables[t].status == "playing" and tables[t].players == 4 and tables[t].deals == 1
                for t in (*first, *later))
+    assert all(tables[t].turn_seconds == 30 for t in (*first, *later))  # the public move clock
     assert await play_now.status(ids["c2"]) == {"queued": False, "table": high}
     assert [m["table"] for m in watcher.pending() if m["type"] == "play_now"] == [low]
 

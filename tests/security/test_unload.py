@@ -82,7 +82,7 @@ async def test_finished_and_idle_tables_unload_and_watching_starts_no_actor(tmp_
                     assert snapshot["state"]["rematch"] is None  # no actor: none offered
         assert services.rooms.count() == 0, "watching a finished table started an actor"
         # an open table nobody watches unloads after IDLE; a watcher keeps it
-        open_id = (await services.lobby.create_table(me, NewTable(players=4)))["id"]
+        open_id = (await services.lobby.create_table(Viewer(owner.id, owner.name), NewTable(players=4)))["id"]
         watcher = Connection(None)
         actor, _accepted = await _hello(services, watcher, None,
                                         Hello(type="hello", table=open_id), None)

@@ -52,6 +52,9 @@ class Doppelkopf:
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
     #: every numeric option's documented range (inclusive)
     option_ranges: Mapping[str, tuple[float, float]] = OPTION_RANGES
+    #: the state phase of the reservation decision (gesund / Vorbehalt): a table's move clock
+    #: gives it twice the time per move (app/rooms/actor.py)
+    reservation_phase = "declare"
 
     def make_rules(self, raw: Mapping[str, Any]) -> Rules:
         return make_rules(raw)

@@ -65,6 +65,8 @@ class DoubleheadKids:
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
     #: every numeric option's documented range (inclusive)
     option_ranges: Mapping[str, tuple[float, float]] = OPTION_RANGES
+    #: the reservation decision's phase (twice the time per move on a move clock)
+    reservation_phase = "declare"
 
     def make_rules(self, raw: Mapping[str, Any]) -> KidsRules:
         return make_rules(raw)
