@@ -31,7 +31,7 @@ async def test_a_leave_racing_the_filling_join_never_leaves_a_started_match_shor
     engine, sessions = await migrated_database(db_url)
     clock = Clock()
     lobby = Lobby(sessions, clock, CountingRooms(), Friends(sessions, clock),
-                  max_open_tables=10**6)
+                  max_open_tables=10**6, any_deal_count=True)
     try:
         async with sessions() as db:
             users = [User(name=f"leaver{i}", password_hash=None, is_guest=True,
@@ -81,7 +81,7 @@ async def test_a_leave_racing_the_filling_join_never_leaves_a_started_match_shor
 async def test_the_database_refuses_a_started_table_with_a_free_seat(db_url):
     engine, sessions = await migrated_database(db_url)
     clock = Clock()
-    lobby = Lobby(sessions, clock, CountingRooms(), Friends(sessions, clock))
+    lobby = Lobby(sessions, clock, CountingRooms(), Friends(sessions, clock), any_deal_count=True)
     try:
         async with sessions() as db:
             owner = User(name="owner", password_hash=None, is_guest=True, created_at=clock.now())
