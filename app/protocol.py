@@ -265,7 +265,7 @@ def parse_action(game: str, data: Any) -> dict[str, Any]:
 class TableState(_Msg):
     """What a seat sees of a table: the table, its own seat, the game view and the score sheet.
 
-    table: ``{"id", "game", "preset", "players", "deals", "status", "end", "seats": [{"seat", "name",
+    table: ``{"id", "game", "preset", "players", "deals", "status", "seats": [{"seat", "name",
         "bot", "connected"}]}``
     you: the receiver's seat, or None for a spectator.
     view: ``Game.view(state, you)`` of the current round (None before the first deal).
