@@ -270,8 +270,8 @@ class TableState(_Msg):
         "turn_seconds"}``
     you: the receiver's seat, or None for a spectator.
     view: ``Game.view(state, you)`` of the current round (None before the first deal).
-    scores: ``{"rounds": [{"number", "dealer", "scores", "redeal", "details"}], "totals",
-        "deals", "played"}``
+    scores: ``{"rounds": [{"number", "deal", "dealer", "scores", "redeal", "details"}], "totals",
+        "deals", "played", "current", "end"}`` (``end``: app.rooms.match.EndCondition.json)
     result: ``{"winners": [...], "totals": [...]}`` once the match is over, else None.
     deadline: seconds left for the receiving seat to act under a turn timer, else None.
     timers: the running turn timers, the same for every receiver: ``[{"seat", "remaining"}]``

@@ -73,7 +73,8 @@ def test_the_first_table_page_transfers_at_most_150_kb(browser, site, game, lang
     page.goto(site + "/")
     page.click("#play-guest")
     page.select_option("#game", game)
-    page.fill("#deals", "1")
+    if page.is_visible("#deals"):  # Doppelkopf only: the others end by their own rule
+        page.fill("#deals", "4")
     page.select_option("#bots", "3")
     page.click("#create-table")
     page.wait_for_url(re.compile(r".*/tables/\d+$"))

@@ -1,6 +1,7 @@
 """Doppelganger Tricks bots: beginner, intermediate, expert.
 
-- beginner: a random bid, a random legal card, a bonus card now and then at random.
+- beginner: a bid within reason (the intermediate's estimate give or take one trick, at most
+  half the hand), a random legal card, a bonus card now and then at random.
 - intermediate: bids the tricks its hand should take (high cards, navy cards), or 0 with a
   weak hand; plays to hit the bid: wins with the cheapest winning card while it needs tricks,
   sheds its highest card that does not win once it has enough, annihilating on purpose when
@@ -91,6 +92,13 @@ def intermediate_bid(hand: Sequence[str], players: int) -> int:
     return 0 if estimate < 1.0 else int(round(estimate))
 
 
+def beginner_bid(hand: Sequence[str], players: int, rng: random.Random) -> int:
+    """A beginner's bid: the hand's estimate give or take one trick, never more than half the
+    hand (5 of 10 cards, 6 of 12): a beginner misjudges a little, not wildly."""
+    guess = intermediate_bid(hand, players) + rng.choice((-1, 0, 0, 1))
+    return max(0, min(guess, len(hand) // 2))
+
+
 def choose_play(hand: Sequence[str], plays: Plays, me: int, players: int, need: int,
                 ) -> tuple[str, str | None]:
     """The intermediate's card: win cheaply while tricks are needed, else shed high cards."""
@@ -169,7 +177,7 @@ class DoppelgangerTricksBot:
             return None
         if legal[0]["type"] == "bid":
             if self.level == "beginner":
-                return dict(rng.choice(legal))
+                return {"seat": me, "type": "bid", "value": beginner_bid(view["hand"], players, rng)}
             if self.level == "expert":
                 return {"seat": me, "type": "bid", "value": self._search_bid(view, rng)}
             return {"seat": me, "type": "bid", "value": intermediate_bid(view["hand"], players)}

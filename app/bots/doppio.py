@@ -1,6 +1,7 @@
 """Doppio bots: beginner, intermediate, expert. Scores are penalties: lower is better.
 
-- beginner: a random discard, a random answer to a catch window, never Doppio.
+- beginner: a random discard, a random answer to a catch window, and Doppio once its hand
+  value is low (at most ``BEGINNER_DOPPIO``, 6), the one thing every beginner learns first.
 - intermediate: discards the card whose removal (with the shift toward the divider and the
   refill at the outer position) leaves the lowest expected hand value, the refill drawn from the
   cards it has not seen (or its held caught card); catches a card that lowers that expectation
@@ -31,6 +32,7 @@ DEFAULT_BUDGET_MS = 40
 DEFAULT_WORLDS = 200
 MIN_WORLDS = 8
 CATCH_GAIN = 1.0  # expected hand value a catch must save
+BEGINNER_DOPPIO = 6  # a beginner declares Doppio with a hand value at most this
 
 
 def face(card: str) -> int:
@@ -130,6 +132,8 @@ class DoppioBot:
         if not discards:
             return None
         if self.level == "beginner":
+            if "doppio" in kinds and view["hand_value"] <= BEGINNER_DOPPIO:
+                return dict(kinds["doppio"])
             return dict(rng.choice(discards))
         hand = view["hand"]
         pool = unseen_pool(view)

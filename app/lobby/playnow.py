@@ -41,7 +41,7 @@ from app.lobby.seating import live_table
 from app.lobby.service import PUBLIC_MOVE_SECONDS, Lobby, SeatTaken
 from app.ratings.model import Bot, BotLevel, Person, Rating, nearest_bot_level
 from app.rooms.manager import RoomManager
-from app.rooms.match import end_condition
+from app.rooms.match import table_deals
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +152,7 @@ class PlayNow:
         game = get_game(key.game)
         made = game.make_rules({"preset": key.preset} if game.presets else {})
         rules = game.rules_json(made)
-        deals = end_condition(game, made, key.seats, self._deals).deals
+        deals = table_deals(game, made, key.seats, self._deals)
         people = [s for s in formed.seats if isinstance(s, Person)]
         bots = [s for s in formed.seats if isinstance(s, Bot)]
         level = bots[0].level if bots else nearest_bot_level(

@@ -47,6 +47,7 @@ from app.rooms.match import (
     check_deals,
     end_condition,
     end_form,
+    table_deals,
     table_end,
 )
 
@@ -366,7 +367,7 @@ class Lobby:
         Raises LobbyError on the deals field."""
         asked = self._any_deal_count or end_condition(game, rules, players, 0).kind == "deals"
         if not asked:
-            return end_condition(game, rules, players, 0).deals
+            return table_deals(game, rules, players, deals)
         if deals > self._max_deals:
             raise LobbyError(N_("at most %(count)s deals"), field="deals", count=self._max_deals)
         if self._any_deal_count:  # development and tests: short matches (a cap) of any game

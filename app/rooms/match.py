@@ -113,6 +113,13 @@ def table_end(game_name: str, rules_raw: Any, players: int, deals: int) -> dict[
     return end_condition(game, rules, players, deals).json()
 
 
+def table_deals(game: Game, rules: Any, players: int, deals: int) -> int:
+    """The deals a new table stores: ``deals`` for a deals-kind game (Doppelkopf), else the
+    game's own (one round per player; 0 where coins or a penalty limit end the match)."""
+    end = end_condition(game, rules, players, 0)
+    return deals if end.kind == "deals" else end.deals
+
+
 def check_deals(end: EndCondition, players: int) -> None:
     """Raise MatchLengthError unless a deals-kind match lets everyone deal equally often."""
     if end.kind == "deals" and end.target % players:

@@ -72,15 +72,20 @@ def view(state: RoundState, seat: Seat | None) -> JSON:
     """
     result = table_json(state)
     if seat is None:
-        result.update(seat=None, hand=[], own_bid=None, legal_actions=[])
+        result.update(seat=None, hand=[], own_bid=None, legal_actions=[], legal=[])
         return result
     if not 0 <= seat < state.players:
         raise ValueError(f"no such seat {seat}")
+    offered = live_actions(state, seat)
     result.update(
         seat=seat,
         hand=names(list(state.hands[seat])),
         own_bid=state.bids[seat],
-        legal_actions=live_actions(state, seat),
+        legal_actions=offered,
+        # the same list under the protocol's common name, so that the room does not fill it
+        # in from the rules' legal_actions (which would offer a play while the table waits for
+        # a bonus decision)
+        legal=offered,
     )
     return result
 
