@@ -231,7 +231,37 @@ class DoppelgangerTricksBot:
             for play in plays[1:]:
                 if play["card"][0] not in (suit, NAVY):
                     voids[play["seat"]].add(suit)
+        pending = view.get("bonus_pending")
+        if pending is not None and pending != view["seat"]:
+            voids[pending].add(NAVY)  # the table waits for its bonus choice: it holds no navy card
         return voids
+
+    @staticmethod
+    def _navy_holder(view: Mapping[str, Any]) -> int | None:
+        """The other seat that must hold a navy card: its bonus chance is open and a bonus card
+        is free, yet the table does not wait for it (``bonus_pending`` empty), which it does
+        for every seat without a navy card (flow.bonus_pending)."""
+        window, bonus = view.get("bonus_window"), view.get("bonus") or {}
+        if window is None or window == view["seat"] or view.get("bids") is None:
+            return None
+        free = [holder for holder in bonus.values() if holder is None]
+        if view.get("bonus_pending") is not None or not free or window in bonus.values():
+            return None
+        return window
+
+    @staticmethod
+    def _give_navy(hands: list[list[str]], seat: int, me: int, rng: random.Random) -> None:
+        """Swap a navy card from another hidden hand into ``seat``'s hand if it has none."""
+        if any(card[0] == NAVY for card in hands[seat]) or not hands[seat]:
+            return
+        donors = [(other, card) for other, hand in enumerate(hands) if other not in (seat, me)
+                  for card in hand if card[0] == NAVY]
+        if not donors:
+            return
+        other, navy = rng.choice(donors)
+        given = rng.randrange(len(hands[seat]))
+        hands[other][hands[other].index(navy)] = hands[seat][given]
+        hands[seat][given] = navy
 
     def _sample(self, view: Mapping[str, Any], rng: random.Random, pool: list[str],
                 voids: dict[int, set[str]]) -> list[list[str]]:
@@ -255,6 +285,7 @@ class DoppelgangerTricksBot:
                     cards.remove(card)
                 hands[seat] = chosen
             if ok:
+                self._must_hold_navy(view, hands, rng)
                 return hands
         cards = list(pool)
         rng.shuffle(cards)
@@ -264,7 +295,14 @@ class DoppelgangerTricksBot:
             if seat != me:
                 size = view["hand_sizes"][seat]
                 hands[seat], cards = cards[:size], cards[size:]
+        self._must_hold_navy(view, hands, rng)
         return hands
+
+    def _must_hold_navy(self, view: Mapping[str, Any], hands: list[list[str]],
+                        rng: random.Random) -> None:
+        holder = self._navy_holder(view)
+        if holder is not None:
+            self._give_navy(hands, holder, view["seat"], rng)
 
     def _playout(self, hands: list[list[str]], plays: Plays, to_move: int, bids: Sequence[int],
                  won: list[int], players: int) -> list[int]:
