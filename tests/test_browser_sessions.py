@@ -167,7 +167,7 @@ def test_friend_request_acceptance_and_invitation_appear_live_and_join_in_one_cl
     shot(bob, "sessions-notice-invite-phone")
     invite.locator(".notice-join").click()
     bob.wait_for_url(f"{site}/tables/{table}")
-    bob.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.you === 1")
+    bob.wait_for_function("() => window.doppelrunde && window.doppelrunde.state && window.doppelrunde.state.you === 1")
     # the copied link: absolute; opening it, carol joins with one click
     link = alice.text_content("#secret-link")
     assert link.startswith(f"{site}/tables/{table}?key=")
@@ -176,7 +176,7 @@ def test_friend_request_acceptance_and_invitation_appear_live_and_join_in_one_cl
     shot(alice, "sessions-invite-link-desktop")
     carol.goto(link)
     carol.click("#join")
-    carol.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.you === 2")
+    carol.wait_for_function("() => window.doppelrunde && window.doppelrunde.state && window.doppelrunde.state.you === 2")
     for ctx in (alice_ctx, bob_ctx, carol_ctx):
         ctx.close()
 

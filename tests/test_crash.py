@@ -55,6 +55,7 @@ def start_server(db_url: str, data_dir, port: int) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": db_url, "DATA_DIR": str(data_dir),
            "SECRET_KEY": "crash-test", "BOT_DELAY": "0", "PORT": str(port),
            "HOST": "127.0.0.1", "PYTHONPATH": str(ROOT),
+           "ANY_DEAL_COUNT": "1",  # short matches (a deal count that is not a multiple of 4)
            # one address opens 50 tables through 10 guests: the per-address limits of new
            # guests and new tables are another test's (tests/security/test_signup_limits.py)
            "RATE_LIMITS": '{"guest_address": "1000/hour", "table_create_address": "1000/hour"}'}

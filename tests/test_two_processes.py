@@ -93,7 +93,7 @@ async def cluster(tmp_path):
     env = {**os.environ, "DATABASE_URL": url, "REDIS_URL": REDIS_URL, "REDIS_PREFIX": prefix,
            "SECRET_KEY": "two-processes", "DATA_DIR": str(tmp_path), "BOT_DELAY": "0",
            "ROUND_PAUSE": "0", "LEASE_TTL": str(LEASE_TTL), "SWEEP_INTERVAL": "1",
-           "PYTHONPATH": str(ROOT),
+           "PYTHONPATH": str(ROOT), "ANY_DEAL_COUNT": "1",  # short matches (1 or 2 deals)
            # this test races creates and joins; the per-account creation limit is another test's
            "RATE_LIMITS": '{"table_create": "1000/minute", "table_create_address": '
                           '"1000/minute", "guest_address": "1000/minute"}'}
