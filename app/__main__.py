@@ -3,23 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from app.cli_output import emit, refuse
     from app.scenario import ScenarioError, load_file, replay, replay_until
 
     try:
         scenario = load_file(args.file)
         result = replay(scenario) if args.until is None else replay_until(scenario, args.until)
     except ScenarioError as err:
-        print(str(err).splitlines()[0] if str(err) else "invalid scenario", file=sys.stderr)
-        return 2
-    json.dump(result, sys.stdout, indent=2)
-    sys.stdout.write("\n")
-    return 0
+        return refuse(err)
+    return emit(result)
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -4,7 +4,6 @@ progress on stderr. Bad input: exit status 2 and one line on stderr, never a tra
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from app.analysis.report import DEFAULT_BUDGET_MS, DEFAULT_WORLDS
@@ -36,26 +35,21 @@ def run(args: argparse.Namespace) -> int:
     """The subcommand; returns the exit status."""
     from app.analysis.estimators import estimator_for
     from app.analysis.report import analyse
+    from app.cli_output import emit, refuse
     from app.scenario import ScenarioError, load_file
 
     if args.budget_ms <= 0 or args.worlds <= 0:
-        print("--budget-ms and --worlds must be positive", file=sys.stderr)
-        return 2
+        return refuse("--budget-ms and --worlds must be positive")
     try:
         scenario = load_file(args.file)
         estimator_for(scenario.game.name)
     except ScenarioError as err:
-        print(str(err).splitlines()[0] if str(err) else "invalid scenario", file=sys.stderr)
-        return 2
+        return refuse(err)
     except KeyError:
-        print(f"no analysis for game {scenario.game.name!r}", file=sys.stderr)
-        return 2
+        return refuse(f"no analysis for game {scenario.game.name!r}")
     try:
         doc = analyse(scenario, args.seat, seed=args.seed, budget_ms=args.budget_ms,
                       worlds=args.worlds, progress=None if args.quiet else _progress)
     except ScenarioError as err:
-        print(str(err).splitlines()[0] if str(err) else "invalid scenario", file=sys.stderr)
-        return 2
-    json.dump(doc, sys.stdout, indent=2)
-    sys.stdout.write("\n")
-    return 0
+        return refuse(err)
+    return emit(doc)
