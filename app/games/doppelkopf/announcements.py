@@ -12,7 +12,7 @@ clarification in trick 2 or 3 moves every deadline one or two cards later.
 
 from __future__ import annotations
 
-from app.games.doppelkopf.bits import HIGH, LOW, SEAT_BITS
+from app.games.doppelkopf.modes import is_computer_seat
 from app.games.doppelkopf.state import ANNOUNCEMENT_LEVELS, KONTRA, RE, State
 
 PARTY_ANNOUNCEMENT = ("re", "kontra")
@@ -23,13 +23,16 @@ def value_of(party: int, level: int) -> str:
     return PARTY_ANNOUNCEMENT[party] if level == 0 else ANNOUNCEMENT_LEVELS[level - 1]
 
 
+#: every announcement name → its level
+LEVELS: dict[str, int] = {**dict.fromkeys(PARTY_ANNOUNCEMENT, 0),
+                          **{name: level for level, name in enumerate(ANNOUNCEMENT_LEVELS, 1)}}
+#: per party, the names of levels 0 to 4
+_NAMES = tuple(tuple(value_of(party, level) for level in range(5)) for party in (RE, KONTRA))
+
+
 def level_of(value: str) -> int | None:
     """The level of an announcement name, or None for an unknown name."""
-    if value in PARTY_ANNOUNCEMENT:
-        return 0
-    if value in ANNOUNCEMENT_LEVELS:
-        return ANNOUNCEMENT_LEVELS.index(value) + 1
-    return None
+    return LEVELS.get(value)
 
 
 def min_cards(state: State, level: int) -> int:
@@ -64,8 +67,7 @@ def allowed_levels(state: State, seat: int) -> tuple[list[int], bool]:
     own, opponents = state.levels[party], state.levels[1 - party]
     if own >= 4:
         return [], False
-    mask = state.bits >> (SEAT_BITS * seat)  # the seat's hand (bits.seat_mask, bits.size)
-    cards = (mask & LOW).bit_count() + 2 * (mask & HIGH).bit_count()
+    cards = state.held[seat].bit_count() + state.pairs[seat].bit_count()
     # min_cards(state, level) == latest - level (rules.hand_size without the property call)
     latest = (11 if state.rules.nines else 9) - state.shift
     if cards >= latest - own - 1:
@@ -75,16 +77,31 @@ def allowed_levels(state: State, seat: int) -> tuple[list[int], bool]:
     return [], False
 
 
-_VALUES = tuple(tuple(value_of(party, level) for level in range(5)) for party in (RE, KONTRA))
+#: no seat may announce anything now (``windows``)
+CLOSED = (-1, -1, -1, -1)
 
 
-def allowed_announcements(state: State, seat: int) -> list[str]:
-    """The announcement names ``seat`` may make now (each implies the steps it skips)."""
-    levels, _ = allowed_levels(state, seat)
-    if not levels:
-        return []
-    names = _VALUES[RE if state.re_party[seat] else KONTRA]  # type: ignore[index]
-    return [names[level] for level in levels]
+def windows(state: State) -> tuple[int, ...]:
+    """Per seat: up to how many completed tricks it may still make some announcement, by the
+    bound of :func:`allowed_levels` (the cards a seat holds are at most the hand size minus
+    the completed tricks); -1: none at all now. A quick test for callers that ask often; the
+    engine keeps it as ``State.windows`` and works it out again whenever a bound changes
+    (the play begins, an announcement, the wedding's clarification)."""
+    re_party = state.re_party
+    rules = state.rules
+    if (state.phase != "play" or re_party is None or not rules.announcements
+            or (state.contract == "wedding" and state.clarified_at is None)):
+        return CLOSED
+    re, kontra = state.levels
+    late_re, late_kontra = state.late_reply
+    # min_cards of the party's next level, or one card fewer as a reply to the opponents'
+    first = 2 + state.shift
+    re_until = -1 if re >= 4 or late_re else first + (kontra if re < 0 <= kontra else re)
+    kontra_until = -1 if kontra >= 4 or late_kontra else first + (re if kontra < 0 <= re else kontra)
+    until = tuple(re_until if member else kontra_until for member in re_party)
+    if rules.table_mode == "duel":  # computer players announce nothing
+        return tuple(-1 if is_computer_seat(rules, seat) else until[seat] for seat in range(4))
+    return until
 
 
 def announce(state: State, seat: int, level: int, late: bool | None = None) -> list[tuple[int, str]]:
@@ -94,17 +111,15 @@ def announce(state: State, seat: int, level: int, late: bool | None = None) -> l
     The caller has checked legality with allowed_levels (``late``: its second answer, worked
     out again when not given).
     """
-    party = state.party_of(seat)
-    assert party is not None
+    party = RE if state.re_party[seat] else KONTRA  # type: ignore[index]
     if late is None:
         _, late = allowed_levels(state, seat)
-    steps = [(seat, value_of(party, step)) for step in range(state.levels[party] + 1, level + 1)]
-    levels = list(state.levels)
-    levels[party] = level
-    state.levels = (levels[RE], levels[KONTRA])
+    re, kontra = state.levels
+    steps = [(seat, name) for name in _NAMES[party][(re, kontra)[party] + 1:level + 1]]
+    state.levels = (level, kontra) if party == RE else (re, level)
     if late:
-        flags = list(state.late_reply)
-        flags[party] = True
-        state.late_reply = (flags[RE], flags[KONTRA])
-    state.announcements = state.announcements + tuple(steps)
+        late_re, late_kontra = state.late_reply
+        state.late_reply = (True, late_kontra) if party == RE else (late_re, True)
+    state.announcements += tuple(steps)
+    state.windows = windows(state)
     return steps

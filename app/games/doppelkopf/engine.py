@@ -10,7 +10,7 @@ from typing import Any
 from app.games.base import IllegalAction, quoted
 from app.games.doppelkopf import announcements as ann
 from app.games.doppelkopf import bits
-from app.games.doppelkopf.bits import BOTH_AT, FULL, LOW, SEAT_BITS, UNIT_AT
+from app.games.doppelkopf.bits import BIT
 from app.games.doppelkopf.cards import CARD_POINTS, FOX, QUEEN_OF_CLUBS, SUIT_NAMES
 from app.games.doppelkopf.contracts import TRUMP, card_order, order_name_of
 from app.games.doppelkopf.modes import (
@@ -38,12 +38,18 @@ _new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__
 def _replace_hand(state: State, seat: int, hand: Sequence[str]) -> None:
     """Give ``seat`` exactly ``hand`` (in this order): a poverty's exchange of cards."""
     hand = tuple(hand)
-    shift = SEAT_BITS * seat
-    state.bits = (state.bits & ~(FULL << shift)) | (bits.mask_of(hand) << shift)
-    base = list(state.base)
-    base[seat] = reference(hand)
-    state.base = tuple(base)
+    held, pairs = bits.sets_of(hand)
+    state.held = _put(state.held, seat, held)
+    state.pairs = _put(state.pairs, seat, pairs)
+    state.base = _put(state.base, seat, reference(hand))
     state._hands = None
+
+
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with ``value`` at ``index``."""
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 def _without(hand: Sequence[str], cards: Sequence[str]) -> list[str]:
@@ -54,10 +60,9 @@ def _without(hand: Sequence[str], cards: Sequence[str]) -> list[str]:
 
 
 def _holder_of_both(state: State, card: str) -> int | None:
-    joined = state.bits
-    for seat in range(4):
-        both = BOTH_AT[seat][card]
-        if joined & both == both - UNIT_AT[seat][card]:  # the pair's bits read 2: both copies
+    bit = BIT[card]
+    for seat, pairs in enumerate(state.pairs):
+        if pairs & bit:
             return seat
     return None
 
@@ -94,15 +99,20 @@ class Action(dict):  # type: ignore[type-arg]
 _PLAY_ACTIONS = tuple({card: Action(seat=seat, type="play", card=card) for card in bits.NAMES}
                       for seat in range(4))
 _PLAYS = tuple({card: Play(seat, card) for card in bits.NAMES} for seat in range(4))
-_OCTET = 0xFFFF  # the low bits of eight cards in a hand mask
-#: per seat, per run of eight cards: the low bits held (``(mask | mask >> 1) & LOW``) → the
-#: play actions of those cards
+#: per seat, per byte of a card set (eight cards): the byte's value → the play actions of its
+#: cards
 _PLAY_TABLES = tuple(
-    tuple({sum(bits.UNIT[card] >> (16 * part) for card in subset):
-           tuple(_PLAY_ACTIONS[seat][card] for card in subset)
-           for size in range(9) for subset in combinations(bits.NAMES[8 * part:8 * part + 8], size)}
+    tuple(tuple(tuple(_PLAY_ACTIONS[seat][bits.NAMES[8 * part + j]] for j in range(8) if byte >> j & 1)
+                for byte in range(256))
           for part in range(3))
     for seat in range(4))
+#: per seat: a tuple of four card sets without one card of that seat (``_DROP[seat](sets, bit)``)
+_DROP = (
+    lambda sets, bit: (sets[0] ^ bit, sets[1], sets[2], sets[3]),
+    lambda sets, bit: (sets[0], sets[1] ^ bit, sets[2], sets[3]),
+    lambda sets, bit: (sets[0], sets[1], sets[2] ^ bit, sets[3]),
+    lambda sets, bit: (sets[0], sets[1], sets[2], sets[3] ^ bit),
+)
 _ANNOUNCE_ACTIONS = tuple(
     {value: Action(seat=seat, type="announce", value=value)
      for value in (*ann.PARTY_ANNOUNCEMENT, *ANNOUNCEMENT_LEVELS)}
@@ -111,6 +121,19 @@ _DECLARE_ACTIONS = tuple(
     {value: Action(seat=seat, type="declare", value=value)
      for value in (HEALTHY, WEDDING, POVERTY, THROW_IN, *STANDARD_SOLOS, *EXTRA_SOLOS)}
     for seat in range(4))
+
+
+def _offers(seat: int, party: int) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """``_OFFERS[seat][party]``: indexed by late reply or not, then by the lowest level
+    allowed, the shared announcement actions of that level and every higher one (a late reply
+    is the party's Re/Kontra alone)."""
+    shared = _ANNOUNCE_ACTIONS[seat]
+    full = tuple(tuple(shared[ann.value_of(party, level)] for level in range(lowest, 5))
+                 for lowest in range(5))
+    return full, ((shared[ann.value_of(party, 0)],),)
+
+
+_OFFERS = tuple(tuple(_offers(seat, party) for party in (0, 1)) for seat in range(4))
 _NEXT = (1, 2, 3, 0)
 
 
@@ -139,33 +162,19 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
     phase = state.phase
     if phase == "play":
         if seat == state.to_move:
-            joined = state.bits
+            held = state.held[seat]
             trick = state.trick
             if trick:  # follow suit: the cards of the led class, if the seat holds any
-                order = state.order
-                joined = joined & order.seat_masks[seat][order.suit_of[trick[0][1]]] or joined
-            mask = (joined >> (SEAT_BITS * seat)) & FULL
-            held = (mask | (mask >> 1)) & LOW
+                held = held & state.order.follow[trick[0][1]] or held
             t0, t1, t2 = _PLAY_TABLES[seat]
-            actions: list[dict[str, Any]] = [*t0[held & _OCTET], *t1[(held >> 16) & _OCTET], *t2[held >> 32]]
+            actions: list[dict[str, Any]] = [*t0[held & 255], *t1[(held >> 8) & 255], *t2[held >> 16]]
         else:
             actions = []
-        rules = state.rules
-        re_party = state.re_party
-        # the bounds of ann.allowed_levels first: most calls end here (nothing allowed). Black
-        # needs at least hand size - 6 - shift cards: none after the sixth trick (+ shift)
-        if rules.announcements and re_party is not None and len(state.tricks) <= 6 + state.shift:
-            party = 0 if re_party[seat] else 1
-            levels = state.levels
-            own, opponents = levels[party], levels[1 - party]
-            if own < 4 and not state.late_reply[party]:
-                hand_size = 12 if rules.nines else 10
-                floor = hand_size - 2 - state.shift - (opponents if own < 0 <= opponents else own)
-                if (hand_size - len(state.tricks) >= floor  # at most this many cards held
-                        and bits.size(bits.seat_mask(state.bits, seat)) >= floor
-                        and not is_computer_seat(rules, seat)):
-                    shared = _ANNOUNCE_ACTIONS[seat]
-                    actions += [shared[value] for value in ann.allowed_announcements(state, seat)]
+        # most calls end here: the seat's window (ann.windows) closed, or out of reach
+        if state.windows[seat] >= len(state.tricks):
+            levels, late = ann.allowed_levels(state, seat)
+            if levels:
+                actions += _OFFERS[seat][0 if state.re_party[seat] else 1][late][levels[0]]  # type: ignore[index]
         return actions
     if phase == "declare" and seat == state.to_move:
         shared = _DECLARE_ACTIONS[seat]
@@ -187,12 +196,11 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
 def playable(state: State, seat: int) -> tuple[str, ...]:
     """The distinct cards ``seat`` may play into the current trick (follow suit; see
     app.games.doppelkopf.tricks.playable_cards), from the hand masks, in sorted name order."""
-    joined = state.bits
+    held = state.held[seat]
     trick = state.trick
     if trick:
-        order = state.order
-        joined = joined & order.seat_masks[seat][order.suit_of[trick[0][1]]] or joined
-    return bits.distinct(bits.seat_mask(joined, seat))
+        held = held & state.order.follow[trick[0][1]] or held
+    return tuple(bits.NAMES[index] for index in range(len(bits.NAMES)) if held >> index & 1)
 
 
 def declarations_for(state: State, seat: int) -> list[str]:
@@ -271,8 +279,8 @@ def _resolve_reservations(state: State, events: list[Event]) -> None:
         holder = _holder_of_both(state, QUEEN_OF_CLUBS)
         if holder is None:
             state.contract = "normal"
-            joined = state.bits
-            state.re_party = tuple(bool(joined & BOTH_AT[seat][QUEEN_OF_CLUBS]) for seat in range(4))
+            queen = BIT[QUEEN_OF_CLUBS]
+            state.re_party = tuple(bool(held & queen) for held in state.held)
         else:
             state.contract, state.declarer = "silent_solo", holder
             state.re_party = tuple(seat == holder for seat in range(4))
@@ -312,6 +320,7 @@ def _redeal(state: State, reason: str, events: list[Event]) -> None:
 def _start_play(state: State, events: list[Event]) -> None:
     state.phase = "play"
     state.to_move = state.leader
+    state.windows = ann.windows(state)
     if state.rules.swines and state.contract in ("normal", WEDDING, POVERTY):
         holder = _holder_of_both(state, FOX)
         if holder is not None:
@@ -401,9 +410,26 @@ def _wedding_partner(state: State, seat: int, action: Mapping[str, Any]) -> tupl
 
 def _announce(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
     value = action.get("value")
-    level = ann.level_of(value) if isinstance(value, str) else None
+    level = ann.LEVELS.get(value) if value.__class__ is str else None
     if level is None:
         raise IllegalAction(f"unknown announcement {quoted(value)}")
+    # on time (the seat's window, then its levels) and the own party's name: allowed; else the
+    # checks one by one say why not
+    if state.windows[seat] >= len(state.tricks):
+        levels, late = ann.allowed_levels(state, seat)
+        if level not in levels or (level == 0 and value != ann.PARTY_ANNOUNCEMENT[
+                0 if state.re_party[seat] else 1]):  # type: ignore[index]
+            levels, late = _check_announcement(state, seat, level, value)
+    else:
+        levels, late = _check_announcement(state, seat, level, value)
+    new = clone(state)
+    steps = ann.announce(new, seat, level, late)
+    return new, [{"type": "announced", "seat": seat, "value": value, "steps": [v for _, v in steps]}]
+
+
+def _check_announcement(state: State, seat: int, level: int, value: str) -> tuple[list[int], bool]:
+    """Raise IllegalAction with the first reason an announcement of ``level`` (named
+    ``value``) by ``seat`` is not allowed; else return ann.allowed_levels."""
     if not ann.announcement_window_open(state):
         raise IllegalAction(_closed_reason(state))
     if is_computer_seat(state.rules, seat):
@@ -415,9 +441,7 @@ def _announce(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State
     levels, late = ann.allowed_levels(state, seat)
     if level not in levels:
         raise IllegalAction(_announce_refusal(state, party, level, value))
-    new = clone(state)
-    steps = ann.announce(new, seat, level, late)
-    return new, [{"type": "announced", "seat": seat, "value": value, "steps": [v for _, v in steps]}]
+    return levels, late
 
 
 def _closed_reason(state: State) -> str:
@@ -448,18 +472,23 @@ def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
     if state.phase != "play" or state.to_move != seat:
         _need_turn(state, seat, "play", "play")
     card = action.get("card")
-    joined = state.bits
-    if card.__class__ is not str or not joined & BOTH_AT[seat].get(card, 0):
+    held = state.held
+    own = held[seat]
+    bit = BIT.get(card, 0) if card.__class__ is str else 0
+    if not own & bit:
         raise IllegalAction(f"you do not hold {quoted(card)}")
     trick = state.trick
     if trick:
-        order = state.order
-        suit_of = order.suit_of
-        led = suit_of[trick[0][1]]
-        if suit_of[card] != led and joined & order.seat_masks[seat][led]:
+        follow = state.order.follow[trick[0][1]]
+        if own & follow and not bit & follow:
+            led = state.order.suit_of[trick[0][1]]
             raise IllegalAction("must follow suit " + ("trump" if led == TRUMP else SUIT_NAMES[led]))
     new = clone(state)
-    new.bits = joined - UNIT_AT[seat][card]
+    pairs = state.pairs
+    if pairs[seat] & bit:  # the first of two copies
+        new.pairs = _DROP[seat](pairs, bit)
+    else:
+        new.held = _DROP[seat](held, bit)
     new._hands = None
     new.trick = trick = (*trick, _PLAYS[seat][card])
     events: list[Event] = [{"type": "played", "seat": seat, "card": card}]
@@ -513,12 +542,14 @@ def _clarify_wedding(state: State, events: list[Event]) -> None:
         state.partner = trick.winner
         state.re_party = tuple(seat in (bride, trick.winner) for seat in range(4))
         state.clarified_at, state.shift = index, index
+        state.windows = ann.windows(state)
         events.append({"type": "wedding_partner", "seat": trick.winner, "trick": index})
     elif index == 2:
         if duel_wedding_cancelled(state.rules, bride, [t.winner for t in state.tricks]):
             _redeal(state, "wedding_cancelled", events)
             return
         state.clarified_at, state.shift = index, index
+        state.windows = ann.windows(state)
         events.append({"type": "wedding_alone", "seat": bride})
 
 

@@ -4,9 +4,10 @@ Invariant: the cards in ``hands``, in completed ``tricks``, in the current ``tri
 a poverty) in ``poverty_cards`` together are exactly the deal, each card once. ``apply`` never
 changes a state it is given: it clones it and changes the clone.
 
-Representation: the four hands live in one int (``bits``: seat ``s``'s hand mask at bit
-``SEAT_BITS * s``, app.games.doppelkopf.bits), so that playing a card changes one number and
-copies no hand. ``hands`` (tuples of card names) is derived from it on first reading and kept:
+Representation: each hand is two card sets of one bit per distinct card (``held``: the cards
+held at least once, ``pairs``: the cards held twice; app.games.doppelkopf.bits), four small
+ints in each of two tuples, so that playing a card changes one number and copies no hand.
+``hands`` (tuples of card names) is derived from them on first reading and kept:
 each seat's cards in the order of its reference sequence (as dealt, or as it stood when cards
 were added in a poverty), of each card name the last copies, which is the order the tuples
 would have if each played card were removed where it stands.
@@ -17,7 +18,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from app.games.doppelkopf.bits import INDEX as _INDEX
-from app.games.doppelkopf.bits import expand, join, mask_of, seat_mask
+from app.games.doppelkopf.bits import counts, expand, sets_of
 from app.games.doppelkopf.contracts import CardOrder, card_order
 from app.games.doppelkopf.rules import Rules
 
@@ -48,9 +49,10 @@ class State:
     phase: ``declare`` → (``wedding_partner`` | ``poverty_give`` → ``poverty_answer`` →
         ``poverty_return``) →
         ``play`` → ``done``.
-    hands: each seat's cards now (derived from ``bits``; see the module docstring); deal: as
-        dealt. masks: the same hands as bit sets, one per seat (app.games.doppelkopf.bits).
-        bits: the four masks in one int, the engine's working form of the hands.
+    hands: each seat's cards now (derived from ``held`` and ``pairs``; see the module
+        docstring); deal: as dealt. masks: the same hands as count masks, one per seat
+        (app.games.doppelkopf.bits). held, pairs: per seat the set of cards held at least
+        once, and twice: the engine's working form of the hands.
     declarations: per seat None (not yet), ``healthy`` or the reservation declared.
     contract: once resolved: ``normal``, ``wedding``, ``poverty``, ``silent_solo``, a solo name,
         or ``redeal``. declarer: soloist, bride or poor player; partner: wedding partner or
@@ -66,7 +68,8 @@ class State:
         "rules",
         "dealer",
         "deal",
-        "bits",
+        "held",
+        "pairs",
         "base",
         "_hands",
         "phase",
@@ -87,6 +90,7 @@ class State:
         "levels",
         "late_reply",
         "announcements",
+        "windows",
         "clarified_at",
         "shift",
         "redeal",
@@ -97,7 +101,8 @@ class State:
     players = 4
     dealer: int
     deal: tuple[tuple[str, ...], ...]
-    bits: int
+    held: tuple[int, ...]
+    pairs: tuple[int, ...]
     #: per seat the reference order of its hand: None when it is sorted name order
     base: tuple[tuple[str, ...] | None, ...]
     _hands: tuple[tuple[str, ...], ...] | None
@@ -119,6 +124,9 @@ class State:
     levels: tuple[int, int]
     late_reply: tuple[bool, bool]
     announcements: tuple[tuple[int, str], ...]
+    #: per seat: up to how many completed tricks it may still announce (-1: not now;
+    #: app.games.doppelkopf.announcements.windows)
+    windows: tuple[int, ...]
     clarified_at: int | None
     shift: int
     redeal: str | None
@@ -146,6 +154,7 @@ class State:
         self.levels = (-1, -1)
         self.late_reply = (False, False)
         self.announcements = ()
+        self.windows = (-1, -1, -1, -1)
         self.clarified_at = None
         self.shift = 0
         self.redeal = None
@@ -156,22 +165,23 @@ class State:
         hands = self._hands
         if hands is None:
             hands = self._hands = tuple(
-                expand(seat_mask(self.bits, seat)) if ref is None
-                else ordered(ref, seat_mask(self.bits, seat))
-                for seat, ref in enumerate(self.base))
+                expand(counts(held, pairs)) if ref is None else ordered(ref, counts(held, pairs))
+                for held, pairs, ref in zip(self.held, self.pairs, self.base, strict=True))
         return hands
 
     @hands.setter
     def hands(self, hands: tuple[tuple[str, ...], ...]) -> None:
         hands = tuple(map(tuple, hands))
-        self.bits = join(map(mask_of, hands))
+        sets = tuple(map(sets_of, hands))
+        self.held = tuple(held for held, _ in sets)
+        self.pairs = tuple(pairs for _, pairs in sets)
         self.base = tuple(map(reference, hands))
         self._hands = hands
 
     @property
     def masks(self) -> tuple[int, ...]:
-        """Each seat's hand as a mask (app.games.doppelkopf.bits)."""
-        return tuple(seat_mask(self.bits, seat) for seat in range(4))
+        """Each seat's hand as a count mask (app.games.doppelkopf.bits)."""
+        return tuple(map(counts, self.held, self.pairs))
 
     def clone(self) -> State:
         """A shallow copy (every field is immutable, so this is a full copy; the engine
