@@ -2,10 +2,9 @@
 
 Every distinct card has a small index (its place in the sorted card names, ``INDEX``); a hand
 is an ``int`` holding, in the two bits at ``2 * index``, how many copies (0, 1 or 2) of that
-card it holds. So adding or removing a card is adding or subtracting ``UNIT[card]``, "holds a
-card of this suit class" is one ``&`` with a mask of the class (``CardOrder.masks``), and the
-cards of a hand come out in sorted name order (the order of a dealt hand) through a few small
-tables (``distinct``, ``expand``).
+card it holds (a count mask). So adding or removing a card is adding or subtracting
+``UNIT[card]``, and the cards of a hand come out in sorted name order (the order of a dealt
+hand) through a few small tables (``distinct``, ``expand``).
 
 The state keeps each hand as two card sets of one bit per distinct card (``BIT[card]``, 24
 bits: a small int, whose operations cost a third of a count mask's): ``held``, the cards held

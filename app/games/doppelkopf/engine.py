@@ -67,21 +67,22 @@ def _holder_of_both(state: State, card: str) -> int | None:
     return None
 
 
-# --- shared action objects ---------------------------------------------------------------
+# --- shared action and event objects ----------------------------------------------------
 
-class Action(dict):  # type: ignore[type-arg]
-    """A legal action as :func:`legal_actions` lists it: a dict that cannot be changed.
+class Shared(dict):  # type: ignore[type-arg]
+    """A dict that cannot be changed: a legal action (:class:`Action`) or a public event the
+    engine hands out again and again (``played``).
 
-    The same objects are handed out again (building fresh dicts was a third of the cost of
-    listing the legal actions), so changing one would change every later listing: each
-    changing method raises TypeError. ``dict(action)`` (or ``{**action}``) is a changeable
-    copy; a copy or a pickle of an Action is a plain dict.
+    Building fresh dicts was a third of the cost of listing the legal actions, so the same
+    objects are returned each time, and changing one would change every later listing or
+    event: each changing method raises TypeError. ``dict(shared)`` (or ``{**shared}``) is a
+    changeable copy; a copy or a pickle of one is a plain dict.
     """
 
     __slots__ = ()
 
     def _read_only(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("a legal action is shared and read-only; change a copy: dict(action)")
+        raise TypeError("a legal action or event is shared and read-only; change a copy: dict(it)")
 
     __setitem__ = __delitem__ = __ior__ = _read_only
     clear = pop = popitem = setdefault = update = _read_only
@@ -96,9 +97,17 @@ class Action(dict):  # type: ignore[type-arg]
         return dict(self)  # every value is an int or a str
 
 
+class Action(Shared):
+    """A legal action as :func:`legal_actions` lists it (shared and read-only: :class:`Shared`)."""
+
+    __slots__ = ()
+
+
 _PLAY_ACTIONS = tuple({card: Action(seat=seat, type="play", card=card) for card in bits.NAMES}
                       for seat in range(4))
-_PLAYS = tuple({card: Play(seat, card) for card in bits.NAMES} for seat in range(4))
+#: per seat, per card: the play in a trick and the public event ``played``
+_PLAYED = tuple({card: (Play(seat, card), Shared(type="played", seat=seat, card=card))
+                 for card in bits.NAMES} for seat in range(4))
 #: per seat, per byte of a card set (eight cards): the byte's value → the play actions of its
 #: cards
 _PLAY_TABLES = tuple(
@@ -490,8 +499,9 @@ def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
     else:
         new.held = _DROP[seat](held, bit)
     new._hands = None
-    new.trick = trick = (*trick, _PLAYS[seat][card])
-    events: list[Event] = [{"type": "played", "seat": seat, "card": card}]
+    play, event = _PLAYED[seat][card]
+    new.trick = trick = trick + (play,)
+    events: list[Event] = [event]
     if card == FOX and state.swines == seat and not state.swines_shown:
         new.swines_shown = True
         events.append({"type": "swines", "seat": seat})
@@ -512,7 +522,7 @@ def _complete_trick(state: State, events: list[Event]) -> None:
     first, second, third, fourth = trick
     points = (CARD_POINTS[first[1]] + CARD_POINTS[second[1]] + CARD_POINTS[third[1]]
               + CARD_POINTS[fourth[1]])
-    state.tricks = tricks = (*tricks, _new_tuple(Trick, (state.leader, trick, winner, points)))
+    state.tricks = tricks = tricks + (_new_tuple(Trick, (state.leader, trick, winner, points)),)
     state.trick = ()
     state.leader = state.to_move = winner
     events.append(trick_event(rules, winner, points, len(tricks) - 1))
