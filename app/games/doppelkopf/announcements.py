@@ -57,19 +57,20 @@ def announcement_window_open(state: State) -> bool:
 
 def allowed_levels(state: State, seat: int) -> tuple[list[int], bool]:
     """The levels ``seat`` may announce now, and whether its Re/Kontra would be a late reply."""
-    re_party = state.re_party
-    if (state.phase != "play" or re_party is None or not state.rules.announcements
-            or (state.contract == "wedding" and state.clarified_at is None)):
+    standing = state.standing
+    re_party = standing.re_party
+    if (state.phase != "play" or re_party is None or not standing.rules.announcements
+            or (standing.contract == "wedding" and standing.clarified_at is None)):
         return [], False
     party = RE if re_party[seat] else KONTRA
-    if state.late_reply[party]:
+    if standing.late_reply[party]:
         return [], False
-    own, opponents = state.levels[party], state.levels[1 - party]
+    own, opponents = standing.levels[party], standing.levels[1 - party]
     if own >= 4:
         return [], False
     cards = state.held[seat].bit_count() + state.pairs[seat].bit_count()
     # min_cards(state, level) == latest - level (rules.hand_size without the property call)
-    latest = (11 if state.rules.nines else 9) - state.shift
+    latest = (11 if standing.rules.nines else 9) - standing.shift
     if cards >= latest - own - 1:
         return list(range(own + 1, 5)), False
     if own == -1 and opponents >= 0 and cards >= latest - opponents - 1:
@@ -87,15 +88,16 @@ def windows(state: State) -> tuple[int, ...]:
     the completed tricks); -1: none at all now. A quick test for callers that ask often; the
     engine keeps it as ``State.windows`` and works it out again whenever a bound changes
     (the play begins, an announcement, the wedding's clarification)."""
-    re_party = state.re_party
-    rules = state.rules
+    standing = state.standing
+    re_party = standing.re_party
+    rules = standing.rules
     if (state.phase != "play" or re_party is None or not rules.announcements
-            or (state.contract == "wedding" and state.clarified_at is None)):
+            or (standing.contract == "wedding" and standing.clarified_at is None)):
         return CLOSED
-    re, kontra = state.levels
-    late_re, late_kontra = state.late_reply
+    re, kontra = standing.levels
+    late_re, late_kontra = standing.late_reply
     # min_cards of the party's next level, or one card fewer as a reply to the opponents'
-    first = 2 + state.shift
+    first = 2 + standing.shift
     re_until = -1 if re >= 4 or late_re else first + (kontra if re < 0 <= kontra else re)
     kontra_until = -1 if kontra >= 4 or late_kontra else first + (re if kontra < 0 <= re else kontra)
     until = tuple(re_until if member else kontra_until for member in re_party)
@@ -105,21 +107,23 @@ def windows(state: State) -> tuple[int, ...]:
 
 
 def announce(state: State, seat: int, level: int, late: bool | None = None) -> list[tuple[int, str]]:
-    """Record an announcement of ``level`` by ``seat`` on the (already cloned) state.
+    """Record an announcement of ``level`` by ``seat`` on a new state that owns its standing
+    (a clone with a copy of the standing: app.games.doppelkopf.state.copy_standing).
 
     Returns the steps it counts as, e.g. No 90 by a silent party: [(seat, re), (seat, no90)].
     The caller has checked legality with allowed_levels (``late``: its second answer, worked
     out again when not given).
     """
-    party = RE if state.re_party[seat] else KONTRA  # type: ignore[index]
+    standing = state.standing
+    party = RE if standing.re_party[seat] else KONTRA  # type: ignore[index]
     if late is None:
         _, late = allowed_levels(state, seat)
-    re, kontra = state.levels
+    re, kontra = standing.levels
     steps = [(seat, name) for name in _NAMES[party][(re, kontra)[party] + 1:level + 1]]
-    state.levels = (level, kontra) if party == RE else (re, level)
+    standing.levels = (level, kontra) if party == RE else (re, level)
     if late:
-        late_re, late_kontra = state.late_reply
-        state.late_reply = (True, late_kontra) if party == RE else (late_re, True)
-    state.announcements += tuple(steps)
-    state.windows = windows(state)
+        late_re, late_kontra = standing.late_reply
+        standing.late_reply = (True, late_kontra) if party == RE else (late_re, True)
+    standing.announcements += tuple(steps)
+    standing.windows = windows(state)
     return steps

@@ -28,20 +28,45 @@ from app.games.doppelkopf.reservations import (
     winning_reservation,
 )
 from app.games.doppelkopf.rules import EXTRA_SOLOS, STANDARD_SOLOS
-from app.games.doppelkopf.state import ANNOUNCEMENT_LEVELS, Play, State, Trick, clone, reference
+from app.games.doppelkopf.state import (
+    ANNOUNCEMENT_LEVELS,
+    Play,
+    Standing,
+    State,
+    Trick,
+    clone,
+    copy_standing,
+    reference,
+)
 from app.games.doppelkopf.tricks import trick_winner
 
 Event = dict[str, Any]
 _new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__
 
 
+def _fresh(state: State) -> tuple[State, Standing]:
+    """A copy of ``state`` with a copy of its standing, to change fields of both."""
+    new = clone(state)
+    standing = new.standing = copy_standing(state.standing)
+    return new, standing
+
+
+def _own(state: State) -> Standing:
+    """Give a new state (a clone that still shares its standing) a copy of the standing to
+    change, and return it."""
+    standing = state.standing = copy_standing(state.standing)
+    return standing
+
+
 def _replace_hand(state: State, seat: int, hand: Sequence[str]) -> None:
-    """Give ``seat`` exactly ``hand`` (in this order): a poverty's exchange of cards."""
+    """Give ``seat`` exactly ``hand`` (in this order): a poverty's exchange of cards (on a new
+    state that owns its standing)."""
     hand = tuple(hand)
     held, pairs = bits.sets_of(hand)
     state.held = _put(state.held, seat, held)
     state.pairs = _put(state.pairs, seat, pairs)
-    state.base = _put(state.base, seat, reference(hand))
+    standing = state.standing
+    standing.base = _put(standing.base, seat, reference(hand))
     state._hands = None
 
 
@@ -170,20 +195,21 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
     :class:`Action` dicts (copy one to change it)."""
     phase = state.phase
     if phase == "play":
+        standing = state.standing
         if seat == state.to_move:
             held = state.held[seat]
             trick = state.trick
             if trick:  # follow suit: the cards of the led class, if the seat holds any
-                held = held & state.order.follow[trick[0][1]] or held
+                held = held & standing.order.follow[trick[0][1]] or held
             t0, t1, t2 = _PLAY_TABLES[seat]
             actions: list[dict[str, Any]] = [*t0[held & 255], *t1[(held >> 8) & 255], *t2[held >> 16]]
         else:
             actions = []
         # most calls end here: the seat's window (ann.windows) closed, or out of reach
-        if state.windows[seat] >= len(state.tricks):
+        if standing.windows[seat] >= len(state.tricks):
             levels, late = ann.allowed_levels(state, seat)
             if levels:
-                actions += _OFFERS[seat][0 if state.re_party[seat] else 1][late][levels[0]]  # type: ignore[index]
+                actions += _OFFERS[seat][0 if standing.re_party[seat] else 1][late][levels[0]]  # type: ignore[index]
         return actions
     if phase == "declare" and seat == state.to_move:
         shared = _DECLARE_ACTIONS[seat]
@@ -208,7 +234,7 @@ def playable(state: State, seat: int) -> tuple[str, ...]:
     held = state.held[seat]
     trick = state.trick
     if trick:
-        held = held & state.order.follow[trick[0][1]] or held
+        held = held & state.standing.order.follow[trick[0][1]] or held
     return tuple(bits.NAMES[index] for index in range(len(bits.NAMES)) if held >> index & 1)
 
 
@@ -257,14 +283,12 @@ def _declare(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State,
     value = action.get("value")
     if value != HEALTHY and value not in declarations_for(state, seat):  # healthy: always
         raise IllegalAction(_declaration_refusal(value, state))
-    new = clone(state)
-    declarations = list(new.declarations)
-    declarations[seat] = value
-    new.declarations = tuple(declarations)
+    new, standing = _fresh(state)
+    standing.declarations = declarations = _put(standing.declarations, seat, value)
     events: list[Event] = [{"type": "declared", "seat": seat,
                             "value": HEALTHY if value == HEALTHY else "reservation"}]
     if None in declarations:
-        new.to_move = (seat + 1) % 4
+        new.to_move = _NEXT[seat]
     else:
         _resolve_reservations(new, events)
     return new, events
@@ -283,58 +307,67 @@ def _declaration_refusal(value: Any, state: State) -> str:
 
 
 def _resolve_reservations(state: State, events: list[Event]) -> None:
-    winning = winning_reservation(state.declarations, state.first_seat)
+    """Every seat has declared: the contract (on a new state that owns its standing)."""
+    standing = state.standing
+    rules = standing.rules
+    winning = winning_reservation(standing.declarations, state.first_seat)
     if winning is None:
         holder = _holder_of_both(state, QUEEN_OF_CLUBS)
         if holder is None:
-            state.contract = "normal"
+            standing.contract = "normal"
             queen = BIT[QUEEN_OF_CLUBS]
-            state.re_party = tuple(bool(held & queen) for held in state.held)
+            standing.re_party = tuple(bool(held & queen) for held in state.held)
         else:
-            state.contract, state.declarer = "silent_solo", holder
-            state.re_party = tuple(seat == holder for seat in range(4))
+            standing.contract, standing.declarer = "silent_solo", holder
+            standing.re_party = tuple(seat == holder for seat in range(4))
         events.append({"type": "contract", "contract": "normal", "declarer": None})
         _start_play(state, events)
         return
     seat, value = winning
-    state.declarer = seat
+    standing.declarer = seat
     events.append({"type": "contract", "contract": value, "declarer": seat})
     if value == THROW_IN:
         _redeal(state, "throw_in", events)
     elif value == POVERTY:
-        state.contract, state.phase, state.to_move = POVERTY, "poverty_give", seat
+        standing.contract = POVERTY
+        state.phase, state.to_move = "poverty_give", seat
     else:
-        state.contract = value
-        state.re_party = tuple(other == seat for other in range(4))
+        standing.contract = value
+        standing.re_party = tuple(other == seat for other in range(4))
         if value.startswith("solo_"):
-            state.order = card_order(value, state.rules.nines)
-            if state.rules.solo_leads == "soloist":
+            standing.order = card_order(value, rules.nines)
+            if rules.solo_leads == "soloist":
                 state.leader = seat
-        if value == WEDDING and state.rules.wedding_clarification == "named":
+        if value == WEDDING and rules.wedding_clarification == "named":
             state.phase, state.to_move = "wedding_partner", seat
             return
         _start_play(state, events)
-        if value.startswith("solo_") and state.rules.solo_requires_no90 and state.rules.announcements:
+        if value.startswith("solo_") and rules.solo_requires_no90 and rules.announcements:
             steps = ann.announce(state, seat, 1)
             events.append({"type": "announced", "seat": seat, "value": "no90",
                            "steps": [v for _, v in steps]})
 
 
 def _redeal(state: State, reason: str, events: list[Event]) -> None:
-    state.contract, state.redeal = "redeal", reason
+    """The deal is void (on a new state that owns its standing)."""
+    standing = state.standing
+    standing.contract, standing.redeal = "redeal", reason
     state.phase, state.to_move = "done", None
     events.append({"type": "redeal", "reason": reason})
 
 
 def _start_play(state: State, events: list[Event]) -> None:
+    """The first trick begins (on a new state that owns its standing)."""
+    standing = state.standing
     state.phase = "play"
     state.to_move = state.leader
-    state.windows = ann.windows(state)
-    if state.rules.swines and state.contract in ("normal", WEDDING, POVERTY):
+    standing.windows = ann.windows(state)
+    rules = standing.rules
+    if rules.swines and standing.contract in ("normal", WEDDING, POVERTY):
         holder = _holder_of_both(state, FOX)
         if holder is not None:
-            state.swines = holder
-            state.order = card_order(order_name_of(state.contract or "normal"), state.rules.nines, True)
+            standing.swines = holder
+            standing.order = card_order(order_name_of(standing.contract or "normal"), rules.nines, True)
 
 
 def _cards_of(action: Mapping[str, Any], hand: Sequence[str]) -> list[str]:
@@ -354,9 +387,9 @@ def _poverty_give(state: State, seat: int, action: Mapping[str, Any]) -> tuple[S
     given = sum(1 for card in cards if order.is_trump(card))
     if given < min(3, held):
         raise IllegalAction("a poverty gives every trump (three at most)")
-    new = clone(state)
+    new, standing = _fresh(state)
     _replace_hand(new, seat, _without(state.hands[seat], cards))
-    new.poverty_cards = tuple(cards)
+    standing.poverty_cards = tuple(cards)
     new.phase, new.to_move = "poverty_answer", (seat + 1) % 4
     return new, [{"type": "poverty_given", "seat": seat, "trumps": given}]
 
@@ -366,21 +399,21 @@ def _poverty_answer(state: State, seat: int, action: Mapping[str, Any]) -> tuple
     value = action.get("value")
     if value not in ("accept", "decline"):
         raise IllegalAction("answer accept or decline")
-    new = clone(state)
-    new.poverty_answers = state.poverty_answers + ((seat, value),)
+    new, standing = _fresh(state)
+    standing.poverty_answers = standing.poverty_answers + ((seat, value),)
     events: list[Event] = [{"type": "poverty_answered", "seat": seat, "value": value}]
     if value == "accept":
-        new.partner = seat
-        _replace_hand(new, seat, state.hands[seat] + new.poverty_cards)
-        new.poverty_cards = ()
+        standing.partner = seat
+        _replace_hand(new, seat, state.hands[seat] + standing.poverty_cards)
+        standing.poverty_cards = ()
         new.phase = "poverty_return"
         return new, events
     following = (seat + 1) % 4
-    if following == state.declarer:
-        poor = state.declarer
+    if following == standing.declarer:
+        poor = standing.declarer
         assert poor is not None
-        _replace_hand(new, poor, state.hands[poor] + new.poverty_cards)
-        new.poverty_cards = ()
+        _replace_hand(new, poor, state.hands[poor] + standing.poverty_cards)
+        standing.poverty_cards = ()
         _redeal(new, "poverty_declined", events)
     else:
         new.to_move = following
@@ -392,10 +425,10 @@ def _poverty_return(state: State, seat: int, action: Mapping[str, Any]) -> tuple
     cards = _cards_of(action, state.hands[seat])
     poor = state.declarer
     assert poor is not None
-    new = clone(state)
+    new, standing = _fresh(state)
     _replace_hand(new, seat, _without(state.hands[seat], cards))
     _replace_hand(new, poor, state.hands[poor] + tuple(cards))
-    new.re_party = tuple(other in (poor, seat) for other in range(4))
+    standing.re_party = tuple(other in (poor, seat) for other in range(4))
     trumps = sum(1 for card in cards if state.order.is_trump(card))
     events: list[Event] = [{"type": "poverty_returned", "seat": seat, "trumps": trumps}]
     _start_play(new, events)
@@ -408,10 +441,10 @@ def _wedding_partner(state: State, seat: int, action: Mapping[str, Any]) -> tupl
     partner = action.get("partner")
     if type(partner) is not int or not 0 <= partner < 4 or partner == seat:
         raise IllegalAction("name another seat (0 to 3) as partner")
-    new = clone(state)
-    new.partner = partner
-    new.re_party = tuple(other in (seat, partner) for other in range(4))
-    new.clarified_at, new.shift = -1, 0
+    new, standing = _fresh(state)
+    standing.partner = partner
+    standing.re_party = tuple(other in (seat, partner) for other in range(4))
+    standing.clarified_at, standing.shift = -1, 0
     events: list[Event] = [{"type": "wedding_partner", "seat": partner, "trick": None}]
     _start_play(new, events)
     return new, events
@@ -424,14 +457,15 @@ def _announce(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State
         raise IllegalAction(f"unknown announcement {quoted(value)}")
     # on time (the seat's window, then its levels) and the own party's name: allowed; else the
     # checks one by one say why not
-    if state.windows[seat] >= len(state.tricks):
+    standing = state.standing
+    if standing.windows[seat] >= len(state.tricks):
         levels, late = ann.allowed_levels(state, seat)
         if level not in levels or (level == 0 and value != ann.PARTY_ANNOUNCEMENT[
-                0 if state.re_party[seat] else 1]):  # type: ignore[index]
+                0 if standing.re_party[seat] else 1]):  # type: ignore[index]
             levels, late = _check_announcement(state, seat, level, value)
     else:
         levels, late = _check_announcement(state, seat, level, value)
-    new = clone(state)
+    new, _ = _fresh(state)
     steps = ann.announce(new, seat, level, late)
     return new, [{"type": "announced", "seat": seat, "value": value, "steps": [v for _, v in steps]}]
 
@@ -488,9 +522,10 @@ def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
         raise IllegalAction(f"you do not hold {quoted(card)}")
     trick = state.trick
     if trick:
-        follow = state.order.follow[trick[0][1]]
+        order = state.standing.order
+        follow = order.follow[trick[0][1]]
         if own & follow and not bit & follow:
-            led = state.order.suit_of[trick[0][1]]
+            led = order.suit_of[trick[0][1]]
             raise IllegalAction("must follow suit " + ("trump" if led == TRUMP else SUIT_NAMES[led]))
     new = clone(state)
     pairs = state.pairs
@@ -502,8 +537,8 @@ def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
     play, event = _PLAYED[seat][card]
     new.trick = trick = trick + (play,)
     events: list[Event] = [event]
-    if card == FOX and state.swines == seat and not state.swines_shown:
-        new.swines_shown = True
+    if card == FOX and state.standing.swines == seat and not state.standing.swines_shown:
+        _own(new).swines_shown = True
         events.append({"type": "swines", "seat": seat})
     if len(trick) < 4:
         new.to_move = _NEXT[seat]
@@ -513,12 +548,13 @@ def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
 
 
 def _complete_trick(state: State, events: list[Event]) -> None:
-    rules = state.rules
+    standing = state.standing
+    rules = standing.rules
     tricks = state.tricks
     trick = state.trick
     hand_size = 12 if rules.nines else 10  # rules.hand_size without the property call
     last = len(tricks) == hand_size - 1
-    winner = trick_winner(trick, state.order, rules, last_trick=last)
+    winner = trick_winner(trick, standing.order, rules, last_trick=last)
     first, second, third, fourth = trick
     points = (CARD_POINTS[first[1]] + CARD_POINTS[second[1]] + CARD_POINTS[third[1]]
               + CARD_POINTS[fourth[1]])
@@ -526,7 +562,8 @@ def _complete_trick(state: State, events: list[Event]) -> None:
     state.trick = ()
     state.leader = state.to_move = winner
     events.append(trick_event(rules, winner, points, len(tricks) - 1))
-    if state.contract == WEDDING and state.clarified_at is None:
+    if standing.contract == WEDDING and standing.clarified_at is None:
+        _own(state)
         _clarify_wedding(state, events)
     if len(state.tricks) == hand_size and state.phase != "done":
         state.phase, state.to_move = "done", None
@@ -543,23 +580,25 @@ def _qualifies(state: State, trick: Trick) -> bool:
 
 def _clarify_wedding(state: State, events: list[Event]) -> None:
     """The first trick among the first three, of the kind the rules name, won by another player
-    than the bride makes that player her partner; else after three tricks she plays alone."""
+    than the bride makes that player her partner; else after three tricks she plays alone
+    (on a new state that owns its standing)."""
+    standing = state.standing
     index = len(state.tricks) - 1
     trick = state.tricks[-1]
-    bride = state.declarer
+    bride = standing.declarer
     assert bride is not None
-    if eligible_partner(state.rules, bride, trick.winner) and _qualifies(state, trick):
-        state.partner = trick.winner
-        state.re_party = tuple(seat in (bride, trick.winner) for seat in range(4))
-        state.clarified_at, state.shift = index, index
-        state.windows = ann.windows(state)
+    if eligible_partner(standing.rules, bride, trick.winner) and _qualifies(state, trick):
+        standing.partner = trick.winner
+        standing.re_party = tuple(seat in (bride, trick.winner) for seat in range(4))
+        standing.clarified_at, standing.shift = index, index
+        standing.windows = ann.windows(state)
         events.append({"type": "wedding_partner", "seat": trick.winner, "trick": index})
     elif index == 2:
-        if duel_wedding_cancelled(state.rules, bride, [t.winner for t in state.tricks]):
+        if duel_wedding_cancelled(standing.rules, bride, [t.winner for t in state.tricks]):
             _redeal(state, "wedding_cancelled", events)
             return
-        state.clarified_at, state.shift = index, index
-        state.windows = ann.windows(state)
+        standing.clarified_at, standing.shift = index, index
+        standing.windows = ann.windows(state)
         events.append({"type": "wedding_alone", "seat": bride})
 
 

@@ -15,6 +15,7 @@ would have if each played card were removed where it stands.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from app.games.doppelkopf.bits import INDEX as _INDEX
@@ -43,6 +44,90 @@ class Trick(NamedTuple):
     points: int
 
 
+class Standing:
+    """What changes a few times a deal at most (the rules, the dealer, the deal, the
+    declarations, the contract and parties, the announcements): one block that successive
+    states share until one of them changes a field of it, and then copies (``copy``).
+
+    ``State`` reads each of these fields through a property of the same name (``state.contract``
+    is ``state.standing.contract``); the engine reads them here directly on its hot paths and
+    writes them only on a block of its own (``copy``), so that a block never changes once a
+    state holds it.
+    """
+
+    __slots__ = (
+        "rules",
+        "dealer",
+        "deal",
+        "base",
+        "declarations",
+        "contract",
+        "declarer",
+        "partner",
+        "re_party",
+        "order",
+        "swines",
+        "swines_shown",
+        "poverty_cards",
+        "poverty_answers",
+        "levels",
+        "late_reply",
+        "announcements",
+        "windows",
+        "clarified_at",
+        "shift",
+        "redeal",
+    )
+
+    rules: Rules
+    dealer: int
+    deal: tuple[tuple[str, ...], ...]
+    #: per seat the reference order of its hand: None when it is sorted name order
+    base: tuple[tuple[str, ...] | None, ...]
+    declarations: tuple[str | None, ...]
+    contract: str | None
+    declarer: int | None
+    partner: int | None
+    re_party: tuple[bool, ...] | None
+    order: CardOrder
+    swines: int | None
+    swines_shown: bool
+    poverty_cards: tuple[str, ...]
+    poverty_answers: tuple[tuple[int, str], ...]
+    levels: tuple[int, int]
+    late_reply: tuple[bool, bool]
+    announcements: tuple[tuple[int, str], ...]
+    #: per seat: up to how many completed tricks it may still announce (-1: not now;
+    #: app.games.doppelkopf.announcements.windows)
+    windows: tuple[int, ...]
+    clarified_at: int | None
+    shift: int
+    redeal: str | None
+
+    def __init__(self, rules: Rules, dealer: int, deal: tuple[tuple[str, ...], ...]) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.deal = deal
+        self.base = (None,) * 4
+        self.declarations = (None,) * 4
+        self.contract = None
+        self.declarer = None
+        self.partner = None
+        self.re_party = None
+        self.order = card_order("normal", rules.nines)
+        self.swines = None
+        self.swines_shown = False
+        self.poverty_cards = ()
+        self.poverty_answers = ()
+        self.levels = (-1, -1)
+        self.late_reply = (False, False)
+        self.announcements = ()
+        self.windows = (-1, -1, -1, -1)
+        self.clarified_at = None
+        self.shift = 0
+        self.redeal = None
+
+
 class State:
     """One deal of Doppelkopf, from the first declaration to the last trick.
 
@@ -62,52 +147,34 @@ class State:
         1 No 90, 2 No 60, 3 No 30, 4 Black. late_reply: that party's Re/Kontra came only as a
         late reply and it may announce nothing further.
     shift: how many cards later the announcement deadlines fall (wedding clarification).
+
+    The fields that change with a card played are the state's own (``held``, ``pairs``,
+    ``phase``, ``to_move``, ``trick``, ``leader``, ``tricks``); the others live in its
+    :class:`Standing` (``standing``), shared with the states before and after it until one
+    of them changes: a new state copies nine fields, not thirty. Setting one of those fields
+    on a state (``state.contract = ...``) gives that state a changed copy of the block.
     """
 
-    __slots__ = (
-        "rules",
-        "dealer",
-        "deal",
-        "held",
-        "pairs",
-        "base",
-        "_hands",
-        "phase",
-        "to_move",
-        "declarations",
-        "contract",
-        "declarer",
-        "partner",
-        "re_party",
-        "order",
-        "swines",
-        "swines_shown",
-        "poverty_cards",
-        "poverty_answers",
-        "trick",
-        "leader",
-        "tricks",
-        "levels",
-        "late_reply",
-        "announcements",
-        "windows",
-        "clarified_at",
-        "shift",
-        "redeal",
-    )
+    __slots__ = ("held", "pairs", "_hands", "phase", "to_move", "trick", "leader", "tricks",
+                 "standing")
 
-    rules: Rules
     #: always four (a class constant: one field fewer to copy per action)
     players = 4
-    dealer: int
-    deal: tuple[tuple[str, ...], ...]
     held: tuple[int, ...]
     pairs: tuple[int, ...]
-    #: per seat the reference order of its hand: None when it is sorted name order
-    base: tuple[tuple[str, ...] | None, ...]
     _hands: tuple[tuple[str, ...], ...] | None
     phase: str
     to_move: int | None
+    trick: tuple[Play, ...]
+    leader: int
+    tricks: tuple[Trick, ...]
+    standing: Standing
+
+    # the fields of the standing, read (and, copying the block, set) through properties below
+    rules: Rules
+    dealer: int
+    deal: tuple[tuple[str, ...], ...]
+    base: tuple[tuple[str, ...] | None, ...]
     declarations: tuple[str | None, ...]
     contract: str | None
     declarer: int | None
@@ -118,46 +185,22 @@ class State:
     swines_shown: bool
     poverty_cards: tuple[str, ...]
     poverty_answers: tuple[tuple[int, str], ...]
-    trick: tuple[Play, ...]
-    leader: int
-    tricks: tuple[Trick, ...]
     levels: tuple[int, int]
     late_reply: tuple[bool, bool]
     announcements: tuple[tuple[int, str], ...]
-    #: per seat: up to how many completed tricks it may still announce (-1: not now;
-    #: app.games.doppelkopf.announcements.windows)
     windows: tuple[int, ...]
     clarified_at: int | None
     shift: int
     redeal: str | None
 
     def __init__(self, rules: Rules, dealer: int, deal: tuple[tuple[str, ...], ...]) -> None:
-        self.rules = rules
-        self.dealer = dealer
-        self.deal = deal = tuple(map(tuple, deal))
+        deal = tuple(map(tuple, deal))
+        self.standing = Standing(rules, dealer, deal)
         self.hands = deal
         self.phase = "declare"
-        self.to_move = (dealer + 1) % 4
-        self.declarations = (None,) * 4
-        self.contract = None
-        self.declarer = None
-        self.partner = None
-        self.re_party = None
-        self.order = card_order("normal", rules.nines)
-        self.swines = None
-        self.swines_shown = False
-        self.poverty_cards = ()
-        self.poverty_answers = ()
+        self.to_move = self.leader = (dealer + 1) % 4
         self.trick = ()
-        self.leader = (dealer + 1) % 4
         self.tricks = ()
-        self.levels = (-1, -1)
-        self.late_reply = (False, False)
-        self.announcements = ()
-        self.windows = (-1, -1, -1, -1)
-        self.clarified_at = None
-        self.shift = 0
-        self.redeal = None
 
     @property
     def hands(self) -> tuple[tuple[str, ...], ...]:
@@ -166,7 +209,7 @@ class State:
         if hands is None:
             hands = self._hands = tuple(
                 expand(counts(held, pairs)) if ref is None else ordered(ref, counts(held, pairs))
-                for held, pairs, ref in zip(self.held, self.pairs, self.base, strict=True))
+                for held, pairs, ref in zip(self.held, self.pairs, self.standing.base, strict=True))
         return hands
 
     @hands.setter
@@ -184,51 +227,53 @@ class State:
         return tuple(map(counts, self.held, self.pairs))
 
     def clone(self) -> State:
-        """A shallow copy (every field is immutable, so this is a full copy; the engine
-        replaces the fields that change, never mutates them)."""
+        """A copy of this state (it shares the standing, which is never changed in place)."""
         return clone(self)
 
     def party_of(self, seat: int) -> int | None:
         """RE or KONTRA for ``seat`` once the engine knows its party, else None."""
-        if self.re_party is None:
+        re_party = self.standing.re_party
+        if re_party is None:
             return None
-        return RE if self.re_party[seat] else KONTRA
+        return RE if re_party[seat] else KONTRA
 
     def seats_of(self, party: int) -> list[int]:
         """The seats of a party (empty before the parties are known)."""
-        if self.re_party is None:
+        re_party = self.standing.re_party
+        if re_party is None:
             return []
-        return [seat for seat in range(4) if self.re_party[seat] == (party == RE)]
+        return [seat for seat in range(4) if re_party[seat] == (party == RE)]
 
     @property
     def first_seat(self) -> int:
         """The seat left of the dealer (Vorhand): first to declare and, usually, to lead."""
-        return (self.dealer + 1) % 4
+        return (self.standing.dealer + 1) % 4
 
     def to_json(self) -> dict[str, Any]:
         """The whole state, hidden cards included (replays and debugging only)."""
+        standing = self.standing
         return {
-            "dealer": self.dealer,
+            "dealer": standing.dealer,
             "phase": self.phase,
             "to_move": self.to_move,
-            "deal": [list(hand) for hand in self.deal],
+            "deal": [list(hand) for hand in standing.deal],
             "hands": [list(hand) for hand in self.hands],
-            "declarations": list(self.declarations),
-            "contract": self.contract,
-            "declarer": self.declarer,
-            "partner": self.partner,
-            "parties": None if self.re_party is None else {
+            "declarations": list(standing.declarations),
+            "contract": standing.contract,
+            "declarer": standing.declarer,
+            "partner": standing.partner,
+            "parties": None if standing.re_party is None else {
                 "re": self.seats_of(RE), "kontra": self.seats_of(KONTRA)},
-            "swines": self.swines,
-            "poverty_cards": list(self.poverty_cards),
+            "swines": standing.swines,
+            "poverty_cards": list(standing.poverty_cards),
             "trick": [{"seat": p.seat, "card": p.card} for p in self.trick],
             "tricks": [
                 {"leader": t.leader, "winner": t.winner, "points": t.points,
                  "cards": [{"seat": p.seat, "card": p.card} for p in t.plays]}
                 for t in self.tricks
             ],
-            "announcements": [{"seat": s, "value": v} for s, v in self.announcements],
-            "redeal": self.redeal,
+            "announcements": [{"seat": s, "value": v} for s, v in standing.announcements],
+            "redeal": standing.redeal,
         }
 
 
@@ -250,16 +295,40 @@ def ordered(ref: tuple[str, ...], mask: int) -> tuple[str, ...]:
     return tuple(reversed(kept))
 
 
-def _make_clone() -> Any:
-    """``State.clone`` as straight-line code over the slots (a loop of setattr costs three
-    times as much, and the engine clones once per action)."""
-    lines = ["def clone(state):", "    new = new_state(State)"]
-    lines += [f"    new.{name} = state.{name}" for name in State.__slots__]
+def _straight_copy(cls: type) -> Any:
+    """A copy of an object of the slotted ``cls`` as straight-line code over its slots (a loop
+    of setattr costs three times as much, and the engine copies once per action)."""
+    lines = ["def copy(old):", "    new = new_object(cls)"]
+    lines += [f"    new.{name} = old.{name}" for name in cls.__slots__]
     lines.append("    return new")
-    namespace: dict[str, Any] = {"State": State, "new_state": object.__new__}
+    namespace: dict[str, Any] = {"cls": cls, "new_object": object.__new__}
     exec("\n".join(lines), namespace)  # noqa: S102 - code built from the slot names above
-    return namespace["clone"]
+    return namespace["copy"]
 
 
-#: State.clone without the method call (the engine clones once per action)
-clone = _make_clone()
+#: State.clone without the method call (the engine clones once per action): nine fields
+clone = _straight_copy(State)
+#: a copy of a standing, for a state that changes one of its fields
+copy_standing = _straight_copy(Standing)
+
+
+def _standing_field(name: str) -> property:
+    """``State.<name>``: the field of the state's standing; setting it gives the state a
+    changed copy of its standing (the block it shared stays as it was)."""
+    def set_field(state: State, value: Any) -> None:
+        old = getattr(state, "standing", None)
+        try:
+            standing = copy_standing(old)
+        except AttributeError:  # none yet, or one built field by field (object.__new__(State))
+            standing = object.__new__(Standing)
+            for slot in Standing.__slots__:
+                if hasattr(old, slot):
+                    setattr(standing, slot, getattr(old, slot))
+        setattr(standing, name, value)
+        state.standing = standing
+
+    return property(attrgetter(f"standing.{name}"), set_field, doc=f"``standing.{name}``")
+
+
+for _name in Standing.__slots__:
+    setattr(State, _name, _standing_field(_name))
