@@ -93,10 +93,14 @@ def cards_of(mask: int) -> list[str]:
 
 def sets_of(cards: Iterable[str]) -> tuple[int, int]:
     """The card sets ``(held, pairs)`` of a multiset of card names (at most two of each)."""
-    cards = tuple(cards)
-    held = sum(map(BIT.__getitem__, set(cards)))
-    # every card's bit once more for its second copy: the sum over all copies is held + pairs
-    return held, sum(map(BIT.__getitem__, cards)) - held
+    held = pairs = 0
+    for card in cards:
+        bit = BIT[card]
+        if held & bit:
+            pairs |= bit
+        else:
+            held |= bit
+    return held, pairs
 
 
 def counts(held: int, pairs: int) -> int:

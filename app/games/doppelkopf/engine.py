@@ -42,6 +42,7 @@ from app.games.doppelkopf.tricks import trick_winner
 
 Event = dict[str, Any]
 _new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__
+_new_state = object.__new__  # a State without __init__: every field set by the caller
 
 
 def _fresh(state: State) -> tuple[State, Standing]:
@@ -527,45 +528,51 @@ def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
         if own & follow and not bit & follow:
             led = order.suit_of[trick[0][1]]
             raise IllegalAction("must follow suit " + ("trump" if led == TRUMP else SUIT_NAMES[led]))
-    new = clone(state)
+    # the new state field by field (a clone would set four of its nine fields twice)
+    new = _new_state(State)
     pairs = state.pairs
     if pairs[seat] & bit:  # the first of two copies
-        new.pairs = _DROP[seat](pairs, bit)
+        new.held, new.pairs = held, _DROP[seat](pairs, bit)
     else:
-        new.held = _DROP[seat](held, bit)
+        new.held, new.pairs = _DROP[seat](held, bit), pairs
     new._hands = None
+    new.phase = "play"
+    new.standing = standing = state.standing
     play, event = _PLAYED[seat][card]
-    new.trick = trick = trick + (play,)
+    trick = trick + (play,)
     events: list[Event] = [event]
-    if card == FOX and state.standing.swines == seat and not state.standing.swines_shown:
+    if card == FOX and standing.swines == seat and not standing.swines_shown:
         _own(new).swines_shown = True
         events.append({"type": "swines", "seat": seat})
     if len(trick) < 4:
+        new.trick = trick
         new.to_move = _NEXT[seat]
+        new.leader = state.leader
+        new.tricks = state.tricks
     else:
-        _complete_trick(new, events)
+        _complete_trick(new, trick, state.leader, state.tricks, events)
     return new, events
 
 
-def _complete_trick(state: State, events: list[Event]) -> None:
+def _complete_trick(state: State, trick: tuple[Play, ...], leader: int, tricks: tuple[Trick, ...],
+                    events: list[Event]) -> None:
+    """Set the fields of a new state whose last play completed ``trick`` (led by ``leader``,
+    after ``tricks``): the trick's winner leads the next one, or the deal is over."""
     standing = state.standing
     rules = standing.rules
-    tricks = state.tricks
-    trick = state.trick
     hand_size = 12 if rules.nines else 10  # rules.hand_size without the property call
-    last = len(tricks) == hand_size - 1
-    winner = trick_winner(trick, standing.order, rules, last_trick=last)
+    winner = trick_winner(trick, standing.order, rules, last_trick=len(tricks) == hand_size - 1)
     first, second, third, fourth = trick
     points = (CARD_POINTS[first[1]] + CARD_POINTS[second[1]] + CARD_POINTS[third[1]]
               + CARD_POINTS[fourth[1]])
-    state.tricks = tricks = tricks + (_new_tuple(Trick, (state.leader, trick, winner, points)),)
+    state.tricks = tricks = tricks + (_new_tuple(Trick, (leader, trick, winner, points)),)
     state.trick = ()
     state.leader = state.to_move = winner
     events.append(trick_event(rules, winner, points, len(tricks) - 1))
     if standing.contract == WEDDING and standing.clarified_at is None:
         _own(state)
         _clarify_wedding(state, events)
-    if len(state.tricks) == hand_size and state.phase != "done":
+    if len(tricks) == hand_size and state.phase != "done":
         state.phase, state.to_move = "done", None
         events.append({"type": "deal_over"})
 

@@ -75,10 +75,9 @@ def duel_wedding_cancelled(rules: Rules, bride: int, winners: list[int]) -> bool
 def trick_event(rules: Rules, winner: int, points: int, index: int) -> dict[str, Any]:
     """The public event of a completed trick: ``{"type": "trick", "winner", "index", "points"}``
     (card points 0-240 scale; left out in tournament mode, which shows no running card points)."""
-    event: dict[str, Any] = {"type": "trick", "winner": winner, "index": index}
-    if rules.table_mode != "tournament":
-        event["points"] = points
-    return event
+    if rules.table_mode == "tournament":
+        return {"type": "trick", "winner": winner, "index": index}
+    return {"type": "trick", "winner": winner, "index": index, "points": points}
 
 
 DUEL_DEALS = 4

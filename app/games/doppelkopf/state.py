@@ -195,8 +195,9 @@ class State:
 
     def __init__(self, rules: Rules, dealer: int, deal: tuple[tuple[str, ...], ...]) -> None:
         deal = tuple(map(tuple, deal))
-        self.standing = Standing(rules, dealer, deal)
-        self.hands = deal
+        standing = self.standing = Standing(rules, dealer, deal)
+        self.held, self.pairs, standing.base = _hand_fields(deal)
+        self._hands = deal
         self.phase = "declare"
         self.to_move = self.leader = (dealer + 1) % 4
         self.trick = ()
@@ -215,10 +216,7 @@ class State:
     @hands.setter
     def hands(self, hands: tuple[tuple[str, ...], ...]) -> None:
         hands = tuple(map(tuple, hands))
-        sets = tuple(map(sets_of, hands))
-        self.held = tuple(held for held, _ in sets)
-        self.pairs = tuple(pairs for _, pairs in sets)
-        self.base = tuple(map(reference, hands))
+        self.held, self.pairs, self.base = _hand_fields(hands)
         self._hands = hands
 
     @property
@@ -275,6 +273,18 @@ class State:
             "announcements": [{"seat": s, "value": v} for s, v in standing.announcements],
             "redeal": standing.redeal,
         }
+
+
+def _hand_fields(hands: tuple[tuple[str, ...], ...]) -> tuple[tuple[int, ...], tuple[int, ...],
+                                                           tuple[tuple[str, ...] | None, ...]]:
+    """``held``, ``pairs`` and ``base`` of the four hands."""
+    held = []
+    pairs = []
+    for hand in hands:
+        once, twice = sets_of(hand)
+        held.append(once)
+        pairs.append(twice)
+    return tuple(held), tuple(pairs), tuple(map(reference, hands))
 
 
 def reference(hand: tuple[str, ...]) -> tuple[str, ...] | None:
