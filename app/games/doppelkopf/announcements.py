@@ -100,10 +100,11 @@ def windows(state: State) -> tuple[int, ...]:
     first = 2 + standing.shift
     re_until = -1 if re >= 4 or late_re else first + (kontra if re < 0 <= kontra else re)
     kontra_until = -1 if kontra >= 4 or late_kontra else first + (re if kontra < 0 <= re else kontra)
-    until = tuple(re_until if member else kontra_until for member in re_party)
+    until = (kontra_until, re_until)  # until[re_party[seat]]
+    first, second, third, fourth = re_party
     if rules.table_mode == "duel":  # computer players announce nothing
-        return tuple(-1 if is_computer_seat(rules, seat) else until[seat] for seat in range(4))
-    return until
+        return tuple(-1 if is_computer_seat(rules, seat) else until[re_party[seat]] for seat in range(4))
+    return (until[first], until[second], until[third], until[fourth])
 
 
 def announce(state: State, seat: int, level: int, late: bool | None = None) -> list[tuple[int, str]]:

@@ -131,6 +131,9 @@ class Action(Shared):
 
 _PLAY_ACTIONS = tuple({card: Action(seat=seat, type="play", card=card) for card in bits.NAMES}
                       for seat in range(4))
+#: per seat, healthy or not: the public event ``declared`` (the others learn only "reservation")
+_DECLARED = tuple((Shared(type="declared", seat=seat, value="reservation"),
+                   Shared(type="declared", seat=seat, value=HEALTHY)) for seat in range(4))
 #: per seat, per card: the play in a trick and the public event ``played``
 _PLAYED = tuple({card: (Play(seat, card), Shared(type="played", seat=seat, card=card))
                  for card in bits.NAMES} for seat in range(4))
@@ -170,6 +173,8 @@ def _offers(seat: int, party: int) -> tuple[tuple[tuple[Action, ...], ...], ...]
 
 _OFFERS = tuple(tuple(_offers(seat, party) for party in (0, 1)) for seat in range(4))
 _NEXT = (1, 2, 3, 0)
+#: re_party of a player alone (solo, a wedding before its clarification)
+_ALONE = tuple(tuple(other == seat for other in range(4)) for seat in range(4))
 
 
 # --- legal actions -----------------------------------------------------------------------
@@ -241,8 +246,9 @@ def playable(state: State, seat: int) -> tuple[str, ...]:
 
 def declarations_for(state: State, seat: int) -> list[str]:
     """What ``seat`` may declare: its hand's reservations (a duel-mode computer: no solo)."""
-    values = allowed_declarations(state.hands[seat], state.rules)
-    if is_computer_seat(state.rules, seat):
+    rules = state.standing.rules
+    values = allowed_declarations(state.hands[seat], rules)
+    if is_computer_seat(rules, seat):
         values = [value for value in values if not value.startswith("solo_")]
     return values
 
@@ -280,14 +286,14 @@ def _need_turn(state: State, seat: int, phase: str, what: str) -> None:
 
 
 def _declare(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
-    _need_turn(state, seat, "declare", "declare")
+    if state.phase != "declare" or state.to_move != seat:
+        _need_turn(state, seat, "declare", "declare")
     value = action.get("value")
     if value != HEALTHY and value not in declarations_for(state, seat):  # healthy: always
         raise IllegalAction(_declaration_refusal(value, state))
     new, standing = _fresh(state)
     standing.declarations = declarations = _put(standing.declarations, seat, value)
-    events: list[Event] = [{"type": "declared", "seat": seat,
-                            "value": HEALTHY if value == HEALTHY else "reservation"}]
+    events: list[Event] = [_DECLARED[seat][value == HEALTHY]]
     if None in declarations:
         new.to_move = _NEXT[seat]
     else:
@@ -317,10 +323,12 @@ def _resolve_reservations(state: State, events: list[Event]) -> None:
         if holder is None:
             standing.contract = "normal"
             queen = BIT[QUEEN_OF_CLUBS]
-            standing.re_party = tuple(bool(held & queen) for held in state.held)
+            first, second, third, fourth = state.held
+            standing.re_party = (first & queen != 0, second & queen != 0, third & queen != 0,
+                                 fourth & queen != 0)
         else:
             standing.contract, standing.declarer = "silent_solo", holder
-            standing.re_party = tuple(seat == holder for seat in range(4))
+            standing.re_party = _ALONE[holder]
         events.append({"type": "contract", "contract": "normal", "declarer": None})
         _start_play(state, events)
         return
@@ -334,7 +342,7 @@ def _resolve_reservations(state: State, events: list[Event]) -> None:
         state.phase, state.to_move = "poverty_give", seat
     else:
         standing.contract = value
-        standing.re_party = tuple(other == seat for other in range(4))
+        standing.re_party = _ALONE[seat]
         if value.startswith("solo_"):
             standing.order = card_order(value, rules.nines)
             if rules.solo_leads == "soloist":

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from itertools import compress
+from operator import not_
 from typing import Any, NamedTuple
 
 from app.games.base import RoundOutcome
@@ -36,6 +38,9 @@ _UNDER = tuple((limit, f"no{limit}") for limit in UNDER_POINTS)
 _AGAINST = tuple(f"against_{name}" for name in ANNOUNCEMENT_LEVELS)
 _ANNOUNCED = tuple(f"announced_{name}" for name in ANNOUNCEMENT_LEVELS)
 _ANNOUNCED_PARTY = tuple(f"announced_{name}" for name in PARTY_ANNOUNCEMENT)
+
+
+_SEATS = (0, 1, 2, 3)
 
 
 class Line(NamedTuple):
@@ -179,7 +184,10 @@ def _charlie_lines(state: State, trick: Trick, won_by: int) -> list[Line]:
 
 
 def _net(lines: list[Line], party: int) -> int:
-    return sum(line.points if line.party == party else -line.points for line in lines)
+    net = 0
+    for _, line_party, points in lines:
+        net += points if line_party == party else -points
+    return net
 
 
 def score(state: State) -> RoundOutcome:
@@ -222,9 +230,10 @@ def _scores(state: State, ahead: int, value: int) -> tuple[int, ...]:
     re_party = state.standing.re_party
     assert re_party is not None
     re_gain = value if ahead == RE else -value
-    if sum(re_party) == 1:  # a solo: the soloist wins or pays three times
-        return tuple(3 * re_gain if re else -re_gain for re in re_party)
-    return tuple(re_gain if re else -re_gain for re in re_party)
+    # a solo: the soloist wins or pays three times
+    gain = (-re_gain, 3 * re_gain if sum(re_party) == 1 else re_gain)  # gain[re]
+    first, second, third, fourth = re_party
+    return (gain[first], gain[second], gain[third], gain[fourth])
 
 
 def _details(state: State, result: Tally, winner: int | None, lines: list[Line], ahead: int,
@@ -237,8 +246,8 @@ def _details(state: State, result: Tally, winner: int | None, lines: list[Line],
     return {
         "contract": standing.contract,
         "declarer": standing.declarer,
-        "parties": {"re": [seat for seat in range(4) if re_party[seat]],
-                    "kontra": [seat for seat in range(4) if not re_party[seat]]},
+        "parties": {"re": list(compress(_SEATS, re_party)),
+                    "kontra": list(compress(_SEATS, map(not_, re_party)))},
         "card_points": {"re": re_points, "kontra": kontra_points},
         "tricks": {"re": re_tricks, "kontra": kontra_tricks},
         "announcements": [{"seat": seat, "value": v} for seat, v in standing.announcements],
