@@ -28,6 +28,8 @@ LEVELS: dict[str, int] = {**dict.fromkeys(PARTY_ANNOUNCEMENT, 0),
                           **{name: level for level, name in enumerate(ANNOUNCEMENT_LEVELS, 1)}}
 #: per party, the names of levels 0 to 4
 _NAMES = tuple(tuple(value_of(party, level) for level in range(5)) for party in (RE, KONTRA))
+#: per seat, per party, the steps ``(seat, name)`` of levels 0 to 4
+_STEPS = tuple(tuple(tuple((seat, name) for name in names) for names in _NAMES) for seat in range(4))
 
 
 def level_of(value: str) -> int | None:
@@ -63,19 +65,31 @@ def allowed_levels(state: State, seat: int) -> tuple[list[int], bool]:
             or (standing.contract == "wedding" and standing.clarified_at is None)):
         return [], False
     party = RE if re_party[seat] else KONTRA
-    if standing.late_reply[party]:
+    if standing.late_reply[party] or standing.levels[party] >= 4:
         return [], False
+    found = lowest_on_time(state, seat, party)
+    if found is None:
+        return [], False
+    lowest, late = found
+    return ([0] if late else list(range(lowest, 5))), late
+
+
+def lowest_on_time(state: State, seat: int, party: int) -> tuple[int, bool] | None:
+    """For ``seat`` of ``party`` while its party may announce (the play and its clarification
+    under way, no late reply, below Black: what :func:`allowed_levels` checks first): the
+    lowest level it may announce now — it may announce that and each higher one, or only that
+    (Re/Kontra) when it is a late reply — and whether it is a late reply; None if none is on
+    time."""
+    standing = state.standing
     own, opponents = standing.levels[party], standing.levels[1 - party]
-    if own >= 4:
-        return [], False
     cards = state.held[seat].bit_count() + state.pairs[seat].bit_count()
     # min_cards(state, level) == latest - level (rules.hand_size without the property call)
     latest = (11 if standing.rules.nines else 9) - standing.shift
     if cards >= latest - own - 1:
-        return list(range(own + 1, 5)), False
+        return own + 1, False
     if own == -1 and opponents >= 0 and cards >= latest - opponents - 1:
-        return [0], True
-    return [], False
+        return 0, True
+    return None
 
 
 #: no seat may announce anything now (``windows``)
@@ -120,7 +134,7 @@ def announce(state: State, seat: int, level: int, late: bool | None = None) -> l
     if late is None:
         _, late = allowed_levels(state, seat)
     re, kontra = standing.levels
-    steps = [(seat, name) for name in _NAMES[party][(re, kontra)[party] + 1:level + 1]]
+    steps = list(_STEPS[seat][party][(re, kontra)[party] + 1:level + 1])
     standing.levels = (level, kontra) if party == RE else (re, level)
     if late:
         late_re, late_kontra = standing.late_reply

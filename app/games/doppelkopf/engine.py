@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
 from app.games.base import IllegalAction, quoted
@@ -43,6 +44,7 @@ from app.games.doppelkopf.tricks import trick_winner
 Event = dict[str, Any]
 _new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__
 _new_state = object.__new__  # a State without __init__: every field set by the caller
+_second = itemgetter(1)
 
 
 def _fresh(state: State) -> tuple[State, Standing]:
@@ -212,10 +214,12 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
         else:
             actions = []
         # most calls end here: the seat's window (ann.windows) closed, or out of reach
-        if standing.windows[seat] >= len(state.tricks):
-            levels, late = ann.allowed_levels(state, seat)
-            if levels:
-                actions += _OFFERS[seat][0 if standing.re_party[seat] else 1][late][levels[0]]  # type: ignore[index]
+        if standing.windows[seat] >= len(state.tricks):  # the party may announce: on time?
+            party = 0 if standing.re_party[seat] else 1  # type: ignore[index]
+            found = ann.lowest_on_time(state, seat, party)
+            if found is not None:
+                lowest, late = found
+                actions += _OFFERS[seat][party][late][lowest]
         return actions
     if phase == "declare" and seat == state.to_move:
         shared = _DECLARE_ACTIONS[seat]
@@ -467,16 +471,18 @@ def _announce(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State
     # on time (the seat's window, then its levels) and the own party's name: allowed; else the
     # checks one by one say why not
     standing = state.standing
+    found = None
     if standing.windows[seat] >= len(state.tricks):
-        levels, late = ann.allowed_levels(state, seat)
-        if level not in levels or (level == 0 and value != ann.PARTY_ANNOUNCEMENT[
-                0 if standing.re_party[seat] else 1]):  # type: ignore[index]
-            levels, late = _check_announcement(state, seat, level, value)
+        party = 0 if standing.re_party[seat] else 1  # type: ignore[index]
+        found = ann.lowest_on_time(state, seat, party)
+    if found is None or level < found[0] or (found[1] and level > 0) or (
+            level == 0 and value != ann.PARTY_ANNOUNCEMENT[party]):
+        _, late = _check_announcement(state, seat, level, value)
     else:
-        levels, late = _check_announcement(state, seat, level, value)
+        late = found[1]
     new, _ = _fresh(state)
     steps = ann.announce(new, seat, level, late)
-    return new, [{"type": "announced", "seat": seat, "value": value, "steps": [v for _, v in steps]}]
+    return new, [{"type": "announced", "seat": seat, "value": value, "steps": list(map(_second, steps))}]
 
 
 def _check_announcement(state: State, seat: int, level: int, value: str) -> tuple[list[int], bool]:
