@@ -136,9 +136,10 @@ _PLAY_ACTIONS = tuple({card: Action(seat=seat, type="play", card=card) for card 
 #: per seat, healthy or not: the public event ``declared`` (the others learn only "reservation")
 _DECLARED = tuple((Shared(type="declared", seat=seat, value="reservation"),
                    Shared(type="declared", seat=seat, value=HEALTHY)) for seat in range(4))
-#: per seat, per card: the play in a trick and the public event ``played``
-_PLAYED = tuple({card: (Play(seat, card), Shared(type="played", seat=seat, card=card))
+#: per seat, per card: its bit in a card set, the play in a trick and the public event ``played``
+_PLAYED = tuple({card: (BIT[card], Play(seat, card), Shared(type="played", seat=seat, card=card))
                  for card in bits.NAMES} for seat in range(4))
+_NOT_HELD = (0, None, None)
 #: per seat, per byte of a card set (eight cards): the byte's value → the play actions of its
 #: cards
 _PLAY_TABLES = tuple(
@@ -252,7 +253,7 @@ def declarations_for(state: State, seat: int) -> list[str]:
     """What ``seat`` may declare: its hand's reservations (a duel-mode computer: no solo)."""
     rules = state.standing.rules
     values = allowed_declarations(state.hands[seat], rules)
-    if is_computer_seat(rules, seat):
+    if rules.table_mode == "duel" and is_computer_seat(rules, seat):
         values = [value for value in values if not value.startswith("solo_")]
     return values
 
@@ -532,7 +533,7 @@ def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
     card = action.get("card")
     held = state.held
     own = held[seat]
-    bit = BIT.get(card, 0) if card.__class__ is str else 0
+    bit, play, event = _PLAYED[seat].get(card, _NOT_HELD) if card.__class__ is str else _NOT_HELD
     if not own & bit:
         raise IllegalAction(f"you do not hold {quoted(card)}")
     trick = state.trick
@@ -552,7 +553,6 @@ def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
     new._hands = None
     new.phase = "play"
     new.standing = standing = state.standing
-    play, event = _PLAYED[seat][card]
     trick = trick + (play,)
     events: list[Event] = [event]
     if card == FOX and standing.swines == seat and not standing.swines_shown:
