@@ -44,7 +44,39 @@ class Trick(NamedTuple):
     points: int
 
 
-class Standing:
+class StandingFields:
+    """The fields of a :class:`Standing`, typed once for both classes that have them: a
+    ``Standing`` as its slots, a ``State`` as properties of the same names."""
+
+    __slots__ = ()
+
+    rules: Rules
+    dealer: int
+    deal: tuple[tuple[str, ...], ...]
+    #: per seat the reference order of its hand: None when it is sorted name order
+    base: tuple[tuple[str, ...] | None, ...]
+    declarations: tuple[str | None, ...]
+    contract: str | None
+    declarer: int | None
+    partner: int | None
+    re_party: tuple[bool, ...] | None
+    order: CardOrder
+    swines: int | None
+    swines_shown: bool
+    poverty_cards: tuple[str, ...]
+    poverty_answers: tuple[tuple[int, str], ...]
+    levels: tuple[int, int]
+    late_reply: tuple[bool, bool]
+    announcements: tuple[tuple[int, str], ...]
+    #: per seat: up to how many completed tricks it may still announce (-1: not now;
+    #: app.games.doppelkopf.announcements.windows)
+    windows: tuple[int, ...]
+    clarified_at: int | None
+    shift: int
+    redeal: str | None
+
+
+class Standing(StandingFields):
     """What changes a few times a deal at most (the rules, the dealer, the deal, the
     declarations, the contract and parties, the announcements): one block that successive
     states share until one of them changes a field of it, and then copies (``copy``).
@@ -79,31 +111,6 @@ class Standing:
         "redeal",
     )
 
-    rules: Rules
-    dealer: int
-    deal: tuple[tuple[str, ...], ...]
-    #: per seat the reference order of its hand: None when it is sorted name order
-    base: tuple[tuple[str, ...] | None, ...]
-    declarations: tuple[str | None, ...]
-    contract: str | None
-    declarer: int | None
-    partner: int | None
-    re_party: tuple[bool, ...] | None
-    order: CardOrder
-    swines: int | None
-    swines_shown: bool
-    poverty_cards: tuple[str, ...]
-    poverty_answers: tuple[tuple[int, str], ...]
-    levels: tuple[int, int]
-    late_reply: tuple[bool, bool]
-    announcements: tuple[tuple[int, str], ...]
-    #: per seat: up to how many completed tricks it may still announce (-1: not now;
-    #: app.games.doppelkopf.announcements.windows)
-    windows: tuple[int, ...]
-    clarified_at: int | None
-    shift: int
-    redeal: str | None
-
     def __init__(self, rules: Rules, dealer: int, deal: tuple[tuple[str, ...], ...]) -> None:
         self.rules = rules
         self.dealer = dealer
@@ -128,7 +135,7 @@ class Standing:
         self.redeal = None
 
 
-class State:
+class State(StandingFields):
     """One deal of Doppelkopf, from the first declaration to the last trick.
 
     phase: ``declare`` → (``wedding_partner`` | ``poverty_give`` → ``poverty_answer`` →
@@ -170,28 +177,6 @@ class State:
     tricks: tuple[Trick, ...]
     standing: Standing
 
-    # the fields of the standing, read (and, copying the block, set) through properties below
-    rules: Rules
-    dealer: int
-    deal: tuple[tuple[str, ...], ...]
-    base: tuple[tuple[str, ...] | None, ...]
-    declarations: tuple[str | None, ...]
-    contract: str | None
-    declarer: int | None
-    partner: int | None
-    re_party: tuple[bool, ...] | None
-    order: CardOrder
-    swines: int | None
-    swines_shown: bool
-    poverty_cards: tuple[str, ...]
-    poverty_answers: tuple[tuple[int, str], ...]
-    levels: tuple[int, int]
-    late_reply: tuple[bool, bool]
-    announcements: tuple[tuple[int, str], ...]
-    windows: tuple[int, ...]
-    clarified_at: int | None
-    shift: int
-    redeal: str | None
 
     def __init__(self, rules: Rules, dealer: int, deal: tuple[tuple[str, ...], ...]) -> None:
         deal = tuple(map(tuple, deal))
