@@ -34,53 +34,37 @@ def _unescape(token: str) -> str:
 def diff(old: dict[str, Any] | None, new: dict[str, Any]) -> Patch:
     """The operations that turn ``old`` into ``new`` (both JSON-ready dicts, not modified).
     ``old`` None: one whole-state ``replace``."""
-    return changes(old, new)[0]
-
-
-def changes(old: dict[str, Any] | None, new: dict[str, Any]) -> tuple[Patch, dict[str, Any]]:
-    """``(diff(old, new), kept)``: ``kept`` equals ``new`` but reuses ``old``'s objects
-    wherever a member did not change (``new`` itself is not modified).
-
-    A server keeps ``kept`` as the audience's last state: the fresh copies of what did not
-    change are then freed at once, so only what changed outlives the seq. That keeps what the
-    garbage collector must walk about the size of one change per audience, not one whole state
-    (docs/performance.md), and the next diff skips the shared members by identity."""
     if old is None:
-        return [{"op": "replace", "path": "", "value": new}], new
+        return [{"op": "replace", "path": "", "value": new}]
     ops: Patch = []
-    return ops, _diff_dict(old, new, "", ops)
+    _diff_dict(old, new, "", ops)
+    return ops
 
 
-def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: Patch) -> dict[str, Any]:
-    """Append the operations for ``old`` -> ``new`` to ``ops``; return the kept ``new``."""
-    kept: dict[str, Any] = {}
+def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: Patch) -> None:
     added = 0
     for key, value in new.items():
         before = old.get(key, _MISSING)
         if before is value:
-            kept[key] = before
             continue
         if before is _MISSING:
             added += 1
             ops.append({"op": "add", "path": _join(path, key), "value": value})
         elif before == value:
-            value = before
+            continue
         elif type(before) is dict and type(value) is dict:
-            value = _diff_dict(before, value, _join(path, key), ops)
+            _diff_dict(before, value, _join(path, key), ops)
         elif (type(before) is list and type(value) is list and len(value) > len(before)
               and value[:len(before)] == before):  # grown at the end (the tricks so far)
             where = _join(path, key) + "/-"
             ops.extend({"op": "add", "path": where, "value": item}
                        for item in value[len(before):])
-            value = before + value[len(before):]
         else:
             ops.append({"op": "replace", "path": _join(path, key), "value": value})
-        kept[key] = value
     if len(old) > len(new) - added:  # some member of old is gone
         for key in old:
             if key not in new:
                 ops.append({"op": "remove", "path": _join(path, key)})
-    return kept
 
 
 _MISSING = object()
