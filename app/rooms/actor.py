@@ -22,14 +22,8 @@ rated match ends counts as "left early". The timer of the turn in play runs from
 time (the last logged action's, or the deal's), so a restarted table resumes the timer from its
 stored deadline, not from a fresh full timer.
 
-Games with a timed *catch window* (Doppio: ``GAME.close_catch_window``) get one more timer: when
-an accepted action opens a window (event ``catch_window``), the room keeps it open for the
-table's ``catch_window_seconds`` on the injected clock, or until every eligible seat has caught
-or passed; then it calls ``close_catch_window``. While the window is open only answers
-(``catch``/``pass``) are accepted, a seat that disconnects (or is away when it opens) passes, and
-computer players answer within the window. The deadline close is not an action in the log: after
-a restart the replayed window is open again and gets a fresh deadline; in a scenario export the
-next turn action closes it identically.
+Games with a timed *catch window* (Doppio: ``GAME.close_catch_window``) get one more timer, kept
+by app/rooms/catch_window.py.
 """
 
 from __future__ import annotations
@@ -53,6 +47,7 @@ from app.clock import Clock
 from app.games.base import IllegalAction
 from app.games.registry import get_game
 from app.rooms import delta
+from app.rooms.catch_window import WINDOW_ANSWERS, CatchWindow
 from app.rooms.connection import Connection
 from app.rooms.intermission import Intermission
 from app.rooms.match import MatchProgress, RoundRecord, table_end
@@ -61,8 +56,6 @@ from app.rooms.store import LEFT, MatchStore, TableInfo
 
 log = logging.getLogger(__name__)
 
-#: the actions that answer a catch window; while one is open the room accepts nothing else
-WINDOW_ANSWERS = ("catch", "pass")
 #: room commands between deals and after the match (app.rooms.intermission; not logged)
 INTERMISSION_ACTIONS = ("next_deal", "rematch")
 
@@ -102,7 +95,9 @@ def quoted_reason(text: str, limit: int = 200) -> str:
 
 class TableActor:
     """The actor of table ``table_id``. Start ``run()`` as a task; talk to it only through the
-    command methods (``attach``, ``detach``, ``act``, ``seats_changed``, ``start``, ``stop``)."""
+    command methods (``attach``, ``detach``, ``act``, ``seats_changed``, ``start``, ``stop``).
+    Its parts (``window``: the catch window) run inside its task, and act through
+    :meth:`apply` and :meth:`later` like its own handlers."""
 
     def __init__(self, table_id: int, store: MatchStore, clock: Clock, config: ActorConfig,
                  rng: random.Random | None = None,
@@ -133,9 +128,7 @@ class TableActor:
         self._taken_over: dict[int, str] = {}  # seat → why a computer player moves for it
         self._timeouts: dict[int, int] = {}  # seat → move clocks run out in a row
         self._away_since: dict[int, float] = {}  # seat → when its person's last connection went
-        self._window_no = 0  # counts opened catch windows
-        self._window_deadline: float | None = None  # monotonic time the open window closes
-        self._window_timed_out = False  # the last window was closed by its deadline
+        self.window = CatchWindow(self, clock)
         self._tasks: set[asyncio.Task[None]] = set()
         self.stopped = asyncio.Event()
         #: True when a write was refused by the log's unique (round, idx) / (match, number):
@@ -147,6 +140,13 @@ class TableActor:
         self._sheet_cache: tuple[Any, dict[str, Any], dict[str, Any] | None] | None = None
         self._table_cache: tuple[TableInfo, tuple[frozenset[int], frozenset[int]],
                                  dict[str, Any]] | None = None
+        #: what runs each queued command (named by its first item; "stop" and "unload" end
+        #: the loop, see run)
+        self._handlers: dict[str, Callable[..., Awaitable[None]]] = {
+            "load": self._on_load, "attach": self._on_attach, "detach": self._on_detach,
+            "act": self._on_act, "seats": self._on_seats, "start": self._on_start,
+            "deal": self._on_deal, "turn": self._on_turn,
+            "window": self.window.on_deadline, "autopass": self.window.on_autopass}
         self._queue.put_nowait(("load",))  # the first command: commands queue up behind it
 
     # --- commands (any task) ---------------------------------------------------------------
@@ -197,7 +197,7 @@ class TableActor:
                             self._conns.clear()  # quietly: they hold the final state
                             return
                         continue
-                    await getattr(self, f"_on_{command[0]}")(*command[1:])
+                    await self._handlers[command[0]](*command[1:])
                 except IntegrityError:
                     # Fenced: another process owns this table now and wrote this position of
                     # the log first (docs/scaling.md). Drop the table; tell nobody anything.
@@ -268,7 +268,7 @@ class TableActor:
         elif self.progress.round_over():
             await self._after_round()
         else:
-            self._resume_window()
+            self.window.resume()
             self._schedule_turns()
 
     # --- handlers --------------------------------------------------------------------------
@@ -301,8 +301,8 @@ class TableActor:
             self._schedule_unload()
         if entry is not None and entry[1] is not None and entry[0] is conn:
             self._broadcast(None, [{"type": "connected", "seat": entry[1], "connected": False}])
-            if self._window_open():
-                self._pass_absent(self._window_no)
+            if self.window.is_open():
+                self.window.pass_absent(self.window.number)
             if not self._seat_connected(entry[1]) and self._seat_bot(entry[1]) is None:
                 self._away_since[entry[1]] = self._clock.monotonic()
                 self._schedule_away(entry[1])
@@ -319,7 +319,7 @@ class TableActor:
             return
         if seat in progress.game.to_act(progress.state):
             wait = max(0.0, since + grace - self._clock.monotonic())
-            self._later(max(wait, self._config.bot_delay), ("turn", seat, self._turn, "away"))
+            self.later(max(wait, self._config.bot_delay), ("turn", seat, self._turn, "away"))
 
     async def _on_act(self, conn: Connection, action: dict[str, Any]) -> None:
         entry = self._conns.get(conn.id)
@@ -342,7 +342,7 @@ class TableActor:
         if action.get("type") in INTERMISSION_ACTIONS:
             await self._on_intermission(seat, action, conn)
             return
-        await self._apply(seat, {**action, "seat": seat}, conn)
+        await self.apply(seat, {**action, "seat": seat}, conn)
 
     async def _on_seats(self) -> None:
         """Reload the seats; connections of users who just sat down (or left) move along. A
@@ -410,13 +410,13 @@ class TableActor:
             action = dict(stand_in_action(self.table.game, view, action) or {})
         if turn != self._turn or self.progress is not progress:
             return  # the table moved on while the computer player thought
-        if not await self._apply(seat, {**action, "seat": seat}, None):
+        if not await self.apply(seat, {**action, "seat": seat}, None):
             # a computer player must never stall a table: fall back to a legal move
             log.warning("table %s: bot move %r refused; playing a legal one", self.table_id, action)
             legal = progress.game.legal_actions(progress.state, seat)
             moves = [a for a in legal if a.get("type") != "announce"] or legal
             if moves:
-                await self._apply(seat, dict(moves[0]), None)
+                await self.apply(seat, dict(moves[0]), None)
 
     async def _bot_decision(self, seat: int, level: str, view: dict[str, Any]) -> dict[str, Any] | None:
         """The computer player's choice for ``seat`` at ``level`` (app.bots), thought out off the
@@ -453,31 +453,6 @@ class TableActor:
         self._schedule_turns(keep_deadlines=True)
         self._broadcast(None, [{"type": "autoplay", "seat": seat, "on": False}])
 
-    async def _on_window(self, number: int) -> None:
-        """A catch window's deadline: close it unless it closed already (or a newer one is open)."""
-        progress = self.progress
-        if number != self._window_no or not self._window_open():
-            return
-        assert progress is not None
-        close = progress.game.close_catch_window  # type: ignore[attr-defined]
-        new_state, events = close(progress.state)
-        # no action to log: replaying the log reopens the window, and the next turn action
-        # closes it with the same result (docs/rules/doppio.md, "Closing")
-        progress.state = new_state
-        self._window_deadline = None
-        self._window_timed_out = True
-        self._turn += 1
-        self._schedule_turns()
-        self._broadcast(None, events)
-
-    async def _on_autopass(self, seat: int, number: int) -> None:
-        """An eligible seat that is not connected passes in window ``number``."""
-        if number != self._window_no or not self._window_open() or self._seat_connected(seat):
-            return
-        assert self.progress is not None
-        if seat in self.progress.game.to_act(self.progress.state):
-            await self._apply(seat, {"type": "pass", "seat": seat}, None)
-
     # --- unloading (memory goes back when nobody needs the table here) ---------------------
 
     def _schedule_unload(self) -> None:
@@ -499,7 +474,7 @@ class TableActor:
     def _arm_unload(self, delay: float) -> None:
         if not self._unload_timer:  # one timer, however often people come and go
             self._unload_timer = True
-            self._later(delay, ("unload",))
+            self.later(delay, ("unload",))
 
     def _may_unload(self) -> bool:
         """At the unload timer: whether to end now (else the timer is armed again for a
@@ -532,7 +507,7 @@ class TableActor:
 
     # --- the game --------------------------------------------------------------------------
 
-    async def _apply(self, seat: int, action: dict[str, Any], origin: Connection | None) -> bool:
+    async def apply(self, seat: int, action: dict[str, Any], origin: Connection | None) -> bool:
         """Check, log (durably), commit, tell everyone; returns whether it was accepted.
 
         Errors go to ``origin`` only: ``illegal`` (the rules' reason) or ``server_error`` (the
@@ -543,7 +518,7 @@ class TableActor:
         if progress is None or progress.current is None:
             self._error(origin, "illegal", "the game has not started")
             return False
-        refusal = self._window_refusal(action)
+        refusal = self.window.refusal(action)
         if refusal is not None:
             self._error(origin, "illegal", refusal)
             return False
@@ -570,7 +545,7 @@ class TableActor:
             return False
         outcome = progress.commit_action(action, new_state)
         self._turn += 1
-        self._track_window(events)
+        self.window.track(events)
         if outcome is not None:
             await self._store.finish_round(record.id, outcome)
             await self._store_result()
@@ -608,7 +583,7 @@ class TableActor:
                 await self._deal_next()
             else:
                 left = self._between.until - self._clock.monotonic()
-                self._later(max(0.0, left), ("deal", self._between.number))
+                self.later(max(0.0, left), ("deal", self._between.number))
 
     async def _deal_next(self) -> None:
         assert self.progress is not None and self.match_id is not None
@@ -620,7 +595,7 @@ class TableActor:
         progress.begin_round(record)
         self._between.end()
         self._turn += 1
-        self._window_deadline, self._window_timed_out = None, False
+        self.window.reset()
         self._schedule_turns()
         self._broadcast(None, [{"type": "deal", "number": record.number, "dealer": dealer}])
 
@@ -675,62 +650,6 @@ class TableActor:
             return
         self._broadcast(None, [{"type": "rematch_table", "table": self._between.rematch_table}])
 
-    # --- the catch window (games with ``close_catch_window``) ----------------------------------
-
-    def _window_open(self) -> bool:
-        progress = self.progress
-        if progress is None or progress.state is None or progress.round_over():
-            return False
-        if not hasattr(progress.game, "close_catch_window"):
-            return False
-        return getattr(progress.state, "window", None) is not None
-
-    def _window_seconds(self) -> float:
-        assert self.progress is not None
-        return float(getattr(self.progress.rules, "catch_window_seconds", 3))
-
-    def _window_left(self) -> float:
-        """Seconds until the open window's deadline (its full length before one is set)."""
-        if self._window_deadline is None:
-            return self._window_seconds()
-        return max(0.0, self._window_deadline - self._clock.monotonic())
-
-    def _window_refusal(self, action: dict[str, Any]) -> str | None:
-        """The room's own refusals around a catch window (the rules core checks the rest)."""
-        if not hasattr(self.progress.game if self.progress else None, "close_catch_window"):
-            return None
-        answering = action.get("type") in WINDOW_ANSWERS
-        if self._window_open() and not answering:
-            return "wait: the catch window is still open"
-        if answering and not self._window_open() and self._window_timed_out:
-            return "too late: the catch window has closed"
-        return None
-
-    def _track_window(self, events: list[dict[str, Any]]) -> None:
-        """After an accepted action: start the deadline of a window it opened."""
-        if any(e.get("type") == "catch_window_closed" for e in events):
-            self._window_deadline = None
-        if not any(e.get("type") == "catch_window" for e in events) or not self._window_open():
-            return
-        self._window_no += 1
-        self._window_timed_out = False
-        seconds = self._window_seconds()
-        self._window_deadline = self._clock.monotonic() + seconds
-        self._later(seconds, ("window", self._window_no))
-        self._pass_absent(self._window_no)
-
-    def _resume_window(self) -> None:
-        """After a restart: a window open in the replayed state gets a fresh deadline."""
-        if self._window_open() and self._window_deadline is None:
-            self._track_window([{"type": "catch_window"}])
-
-    def _pass_absent(self, number: int) -> None:
-        """Queue a pass for every eligible person who is not connected."""
-        assert self.progress is not None
-        for seat in self.progress.game.to_act(self.progress.state):
-            if self._seat_bot(seat) is None and not self._seat_connected(seat):
-                self._queue.put_nowait(("autopass", seat, number))
-
     # --- turns -------------------------------------------------------------------------------
 
     def _schedule_turns(self, keep_deadlines: bool = False) -> None:
@@ -741,7 +660,7 @@ class TableActor:
         self._deadlines.clear()
         if progress is None or progress.round_over():
             return
-        window = self._window_open()
+        window = self.window.is_open()
         now = self._clock.monotonic()
         base, self._turn_base = (self._turn_base if self._turn_base is not None else now), None
         timeout = self._turn_seconds()
@@ -750,13 +669,13 @@ class TableActor:
             if not person or seat in self._taken_over:
                 delay = self._config.bot_delay
                 if window:  # a computer player answers well within what is left of the window
-                    delay = min(delay, self._window_left() / 3)
-                self._later(delay, ("turn", seat, self._turn, "move" if not person else "auto"))
+                    delay = min(delay, self.window.left() / 3)
+                self.later(delay, ("turn", seat, self._turn, "move" if not person else "auto"))
                 continue
             if timeout is not None and not window:
                 seconds = timeout * 2 if self._deciding_reservation(seat) else timeout
                 at = self._deadlines[seat] = kept.get(seat, base + seconds)
-                self._later(max(0.0, at - now), ("turn", seat, self._turn, "timeout"))
+                self.later(max(0.0, at - now), ("turn", seat, self._turn, "timeout"))
             self._schedule_away(seat)
 
     def _deciding_reservation(self, seat: int) -> bool:
@@ -773,7 +692,8 @@ class TableActor:
             return float(self.table.turn_seconds)
         return self._config.turn_timeout
 
-    def _later(self, seconds: float, command: tuple[Any, ...]) -> None:
+    def later(self, seconds: float, command: tuple[Any, ...]) -> None:
+        """Queue ``command`` after ``seconds`` on the table's clock (at once for 0 or less)."""
         if seconds <= 0:
             self._queue.put_nowait(command)
             return
@@ -813,14 +733,14 @@ class TableActor:
         view = game.view(state, seat)
         if "legal" not in view:
             view["legal"] = game.legal_actions(state, seat) if seat is not None else []
-        if self._window_open():
+        if self.window.is_open():
             # the table waits for the window: only answers now; the clients' countdown
             for key in ("legal", "legal_actions"):
                 if isinstance(view.get(key), list):
                     view[key] = [a for a in view[key] if a.get("type") in WINDOW_ANSWERS]
             window = view.get("catch_window")
-            if isinstance(window, dict) and self._window_deadline is not None:
-                window["remaining"] = self._window_left()
+            if isinstance(window, dict) and self.window.deadline is not None:
+                window["remaining"] = self.window.left()
         return view
 
     def _shared(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any] | None,
