@@ -7,20 +7,8 @@ the event log (committed), then update the state and send each connection its ow
 change) and the actor's ``epoch``; each audience keeps a bounded buffer of recent messages so a
 reconnecting client receives what it missed, or a snapshot.
 
-Computer seats act through the same path as people. **Turn timers and takeover:** a table may
-give people a time per move (``TableInfo.turn_seconds``, else ``ActorConfig.turn_timeout``).
-Every seat sees the mover's seconds left (``TableState.timers``). When a person's time runs out,
-or a person has been gone (no connection) longer than ``away_grace``, a computer player of the
-table's level takes the seat over and moves for it until the person is back (a new connection,
-any action of theirs, or ``{"type": "back"}``) — except that a clock run out once only makes
-a computer move once for the seat (event ``timeout``); it takes over when the clock runs out
-``ActorConfig.timeouts_before_takeover`` times in a row. A reservation decision (the game's
-``reservation_phase``) has twice the time per move. A computer standing in for a person never
-slips into a silent solo (app/bots/stand_in.py). Each takeover is stored as a departure
-(``MatchStore.record_departure``) and cleared when the person returns; one still open when a
-rated match ends counts as "left early". The timer of the turn in play runs from a stored wall
-time (the last logged action's, or the deal's), so a restarted table resumes the timer from its
-stored deadline, not from a fresh full timer.
+Computer seats act through the same path as people; when a computer player moves for a person
+(turn timers and takeovers) is app/rooms/clocks.py.
 
 Games with a timed *catch window* (Doppio: ``GAME.close_catch_window``) get one more timer, kept
 by app/rooms/catch_window.py.
@@ -41,13 +29,12 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from app import metrics, protocol
-from app.bots import runner
-from app.bots.stand_in import stand_in_action
 from app.clock import Clock
 from app.games.base import IllegalAction
 from app.games.registry import get_game
 from app.rooms import delta
 from app.rooms.catch_window import WINDOW_ANSWERS, CatchWindow
+from app.rooms.clocks import TurnClocks
 from app.rooms.connection import Connection
 from app.rooms.intermission import Intermission
 from app.rooms.match import MatchProgress, RoundRecord, table_end
@@ -96,7 +83,7 @@ def quoted_reason(text: str, limit: int = 200) -> str:
 class TableActor:
     """The actor of table ``table_id``. Start ``run()`` as a task; talk to it only through the
     command methods (``attach``, ``detach``, ``act``, ``seats_changed``, ``start``, ``stop``).
-    Its parts (``window``: the catch window) run inside its task, and act through
+    Its parts (``clocks``: turn clocks and takeovers, ``window``: the catch window) run inside its task, and act through
     :meth:`apply` and :meth:`later` like its own handlers."""
 
     def __init__(self, table_id: int, store: MatchStore, clock: Clock, config: ActorConfig,
@@ -122,12 +109,7 @@ class TableActor:
         self._buffers: dict[int | None, deque[tuple[int, str]]] = {}
         #: per audience: its state as of the last seq (the base of the next patch)
         self._last_state: dict[int | None, dict[str, Any]] = {}
-        self._turn = 0
-        self._deadlines: dict[int, float] = {}  # seat → monotonic time its turn timer runs out
-        self._turn_base: float | None = None  # after a restart: when the turn in play began
-        self._taken_over: dict[int, str] = {}  # seat → why a computer player moves for it
-        self._timeouts: dict[int, int] = {}  # seat → move clocks run out in a row
-        self._away_since: dict[int, float] = {}  # seat → when its person's last connection went
+        self.clocks = TurnClocks(self, store, clock, config, self._rng)
         self.window = CatchWindow(self, clock)
         self._tasks: set[asyncio.Task[None]] = set()
         self.stopped = asyncio.Event()
@@ -145,7 +127,7 @@ class TableActor:
         self._handlers: dict[str, Callable[..., Awaitable[None]]] = {
             "load": self._on_load, "attach": self._on_attach, "detach": self._on_detach,
             "act": self._on_act, "seats": self._on_seats, "start": self._on_start,
-            "deal": self._on_deal, "turn": self._on_turn,
+            "deal": self._on_deal, "turn": self.clocks.on_turn,
             "window": self.window.on_deadline, "autopass": self.window.on_autopass}
         self._queue.put_nowait(("load",))  # the first command: commands queue up behind it
 
@@ -226,7 +208,7 @@ class TableActor:
     async def _on_load(self) -> None:
         await self._load_stored()
         if self.table.status == "playing":
-            await self._restore_timers()
+            await self.clocks.restore()
             await self._resume_play()
         else:
             self._schedule_unload()
@@ -241,24 +223,6 @@ class TableActor:
             self.progress = MatchProgress.replay(game, game.make_rules(self.table.rules),
                                                  self.table.players, self.table.deals, rounds)
 
-    async def _restore_timers(self) -> None:
-        """After a (re)start: nobody is connected yet, so every person's away grace runs from
-        now; open takeovers stay; the turn in play keeps its stored start (wall clock)."""
-        assert self.table is not None
-        now = self._clock.monotonic()
-        for info in self.table.seats:
-            if info.bot_level is None:
-                self._away_since.setdefault(info.seat, now)
-        progress = self.progress
-        if self.match_id is None or progress is None or progress.current is None:
-            return
-        self._taken_over.update(await self._store.open_departures(self.match_id))
-        if not progress.round_over() and progress.current.id is not None:
-            started = await self._store.turn_started_at(progress.current.id)
-            if started is not None:
-                elapsed = (self._clock.now() - started).total_seconds()
-                self._turn_base = now - max(0.0, elapsed)
-
     async def _resume_play(self) -> None:
         """After a restart (or a start): deal, finish, or go on where the log ends."""
         if self.progress is None:
@@ -269,15 +233,14 @@ class TableActor:
             await self._after_round()
         else:
             self.window.resume()
-            self._schedule_turns()
+            self.clocks.schedule()
 
     # --- handlers --------------------------------------------------------------------------
 
     async def _on_attach(self, conn: Connection, last_seq: int | None, epoch: str | None) -> None:
         seat = self._seat_of_user(conn.user_id)
         if seat is not None:
-            self._away_since.pop(seat, None)  # back: the computer player stops moving for them
-            await self._person_back(seat)
+            await self.clocks.arrived(seat)
             for other_id, (other, other_seat) in list(self._conns.items()):
                 if other_seat == seat:
                     other.close(protocol.dump(protocol.Closed(
@@ -303,23 +266,12 @@ class TableActor:
             self._broadcast(None, [{"type": "connected", "seat": entry[1], "connected": False}])
             if self.window.is_open():
                 self.window.pass_absent(self.window.number)
-            if not self._seat_connected(entry[1]) and self._seat_bot(entry[1]) is None:
-                self._away_since[entry[1]] = self._clock.monotonic()
-                self._schedule_away(entry[1])
+            if not self._seat_connected(entry[1]) and self.seat_bot(entry[1]) is None:
+                self.clocks.gone(entry[1])
             await self._after_presence_change()
 
     def _seat_connected(self, seat: int) -> bool:
         return any(other_seat == seat for _conn, other_seat in self._conns.values())
-
-    def _schedule_away(self, seat: int) -> None:
-        """If ``seat``'s person is gone and it is their move, let a computer player move for
-        them once the grace period since they left is over (ActorConfig.away_grace)."""
-        since, grace, progress = self._away_since.get(seat), self._config.away_grace, self.progress
-        if since is None or grace is None or progress is None or progress.round_over():
-            return
-        if seat in progress.game.to_act(progress.state):
-            wait = max(0.0, since + grace - self._clock.monotonic())
-            self.later(max(wait, self._config.bot_delay), ("turn", seat, self._turn, "away"))
 
     async def _on_act(self, conn: Connection, action: dict[str, Any]) -> None:
         entry = self._conns.get(conn.id)
@@ -335,8 +287,7 @@ class TableActor:
         if action.get("seat") is not None and action["seat"] != seat:
             self._error(conn, "illegal", "that is not your seat")
             return
-        await self._person_back(seat)  # anything they do: the computer player stops
-        self._timeouts.pop(seat, None)  # and their clock's run-outs start counting afresh
+        await self.clocks.heard_from(seat)  # anything they do: the computer player stops
         if action.get("type") == "back":
             return
         if action.get("type") in INTERMISSION_ACTIONS:
@@ -351,13 +302,8 @@ class TableActor:
         self.table = await self._store.load_table(self.table_id)
         if self.match_id is not None and self.table.status == "playing":
             for seat, reason in (await self._store.open_departures(self.match_id)).items():
-                if reason == LEFT and self._taken_over.get(seat) != LEFT:
-                    self._taken_over[seat] = LEFT
-                    self._deadlines.pop(seat, None)
-                    self._turn += 1  # a queued timer or move of theirs is void
-                    self._schedule_turns(keep_deadlines=True)
-                    self._broadcast(None, [{"type": "autoplay", "seat": seat, "on": True,
-                                            "reason": LEFT}])
+                if reason == LEFT:
+                    self.clocks.left_match(seat)
         for conn_id, (conn, _seat) in list(self._conns.items()):
             self._conns[conn_id] = (conn, self._seat_of_user(conn.user_id))
         self._broadcast(None, [{"type": "seats"}])
@@ -379,79 +325,6 @@ class TableActor:
             return
         if self.progress is not None and self.progress.round_over() and not self.progress.match_over():
             await self._deal_next()
-
-    async def _on_turn(self, seat: int, turn: int, reason: str = "move") -> None:
-        """A computer player's move for ``seat``: a computer seat's (reason "move"), or a
-        person's whose timer ran out ("timeout") or who is gone past the grace ("away") — both
-        start a takeover — or a seat already taken over ("auto")."""
-        progress = self.progress
-        if turn != self._turn or progress is None or progress.round_over():
-            return
-        if reason == "away" and (seat not in self._away_since or self._seat_connected(seat)):
-            return  # the person came back in time
-        if reason == "auto" and seat not in self._taken_over:
-            return  # the person is back
-        if seat not in progress.game.to_act(progress.state):
-            return
-        if reason == "timeout" and seat not in self._taken_over:
-            self._timeouts[seat] = self._timeouts.get(seat, 0) + 1
-            if self._timeouts[seat] >= self._config.timeouts_before_takeover:
-                await self._take_over(seat, reason)  # keeps timing out: until "I'm back"
-            else:  # a computer moves once for the seat; the person's next turn is theirs
-                self._deadlines.pop(seat, None)
-                self._broadcast(None, [{"type": "timeout", "seat": seat}])
-        elif reason == "away" and seat not in self._taken_over:
-            await self._take_over(seat, reason)
-        view = self._seat_view(seat)
-        assert self.table is not None
-        level = self._seat_bot(seat) or self.table.skill
-        action = await self._bot_decision(seat, level, view) or {}
-        if reason != "move":  # standing in for a person (app.bots.stand_in)
-            action = dict(stand_in_action(self.table.game, view, action) or {})
-        if turn != self._turn or self.progress is not progress:
-            return  # the table moved on while the computer player thought
-        if not await self.apply(seat, {**action, "seat": seat}, None):
-            # a computer player must never stall a table: fall back to a legal move
-            log.warning("table %s: bot move %r refused; playing a legal one", self.table_id, action)
-            legal = progress.game.legal_actions(progress.state, seat)
-            moves = [a for a in legal if a.get("type") != "announce"] or legal
-            if moves:
-                await self.apply(seat, dict(moves[0]), None)
-
-    async def _bot_decision(self, seat: int, level: str, view: dict[str, Any]) -> dict[str, Any] | None:
-        """The computer player's choice for ``seat`` at ``level`` (app.bots), thought out off the
-        event loop (app.bots.runner's process pool) so that it never delays another table.
-        It sees only the seat's view and the table's rules. None when it fails or declines."""
-        assert self.table is not None
-        seed = self._rng.getrandbits(32)
-        try:
-            return await runner.decide(self.table.game, level, view, seed,
-                                       self._config.bot_budget_ms, rules=self.table.rules)
-        except Exception:
-            log.exception("table %s: bot of seat %s failed", self.table_id, seat)
-            return None
-
-    async def _take_over(self, seat: int, reason: str) -> None:
-        """A computer player moves for ``seat``'s person from now until they are back."""
-        assert self.table is not None
-        self._taken_over[seat] = reason
-        self._deadlines.pop(seat, None)
-        info = next((s for s in self.table.seats if s.seat == seat), None)
-        if self.match_id is not None and info is not None and info.user_id is not None:
-            await self._store.record_departure(self.match_id, seat, info.user_id, reason)
-        self._broadcast(None, [{"type": "autoplay", "seat": seat, "on": True, "reason": reason}])
-
-    async def _person_back(self, seat: int) -> None:
-        """``seat``'s person is here again: end a takeover (their timer starts afresh)."""
-        if self._taken_over.get(seat) in (None, LEFT):  # one who left does not come back
-            return
-        self._taken_over.pop(seat)
-        self._timeouts.pop(seat, None)
-        if self.match_id is not None:
-            await self._store.record_return(self.match_id, seat)
-        self._turn += 1  # the computer player's queued move is void
-        self._schedule_turns(keep_deadlines=True)
-        self._broadcast(None, [{"type": "autoplay", "seat": seat, "on": False}])
 
     # --- unloading (memory goes back when nobody needs the table here) ---------------------
 
@@ -544,15 +417,15 @@ class TableActor:
             self._error(origin, "server_error", "the action could not be saved; try again")
             return False
         outcome = progress.commit_action(action, new_state)
-        self._turn += 1
+        self.clocks.turn += 1
         self.window.track(events)
         if outcome is not None:
             await self._store.finish_round(record.id, outcome)
             await self._store_result()
-            self._deadlines.clear()
+            self.clocks.deadlines.clear()
             self._begin_pause()  # first, so the message carries the pause
         else:
-            self._schedule_turns()  # first, so the message carries the next mover's timer
+            self.clocks.schedule()  # first, so the message carries the next mover's timer
         self._broadcast(action, events)
         metrics.ACTIONS.inc()
         metrics.ACTION_SECONDS.observe(time.perf_counter() - started)
@@ -594,9 +467,9 @@ class TableActor:
         record.id = await self._store.add_round(self.match_id, record)
         progress.begin_round(record)
         self._between.end()
-        self._turn += 1
+        self.clocks.turn += 1
         self.window.reset()
-        self._schedule_turns()
+        self.clocks.schedule()
         self._broadcast(None, [{"type": "deal", "number": record.number, "dealer": dealer}])
 
     # --- between deals and after the match (app.rooms.intermission) ----------------------------
@@ -652,46 +525,6 @@ class TableActor:
 
     # --- turns -------------------------------------------------------------------------------
 
-    def _schedule_turns(self, keep_deadlines: bool = False) -> None:
-        """Queue the computer seats' moves and the people's turn timers for this turn (with
-        ``keep_deadlines``, a person whose timer already runs keeps its deadline)."""
-        progress = self.progress
-        kept = dict(self._deadlines) if keep_deadlines else {}
-        self._deadlines.clear()
-        if progress is None or progress.round_over():
-            return
-        window = self.window.is_open()
-        now = self._clock.monotonic()
-        base, self._turn_base = (self._turn_base if self._turn_base is not None else now), None
-        timeout = self._turn_seconds()
-        for seat in progress.game.to_act(progress.state):
-            person = self._seat_bot(seat) is None
-            if not person or seat in self._taken_over:
-                delay = self._config.bot_delay
-                if window:  # a computer player answers well within what is left of the window
-                    delay = min(delay, self.window.left() / 3)
-                self.later(delay, ("turn", seat, self._turn, "move" if not person else "auto"))
-                continue
-            if timeout is not None and not window:
-                seconds = timeout * 2 if self._deciding_reservation(seat) else timeout
-                at = self._deadlines[seat] = kept.get(seat, base + seconds)
-                self.later(max(0.0, at - now), ("turn", seat, self._turn, "timeout"))
-            self._schedule_away(seat)
-
-    def _deciding_reservation(self, seat: int) -> bool:
-        """Whether ``seat`` is to make the reservation decision (gesund / Vorbehalt) of a
-        game that has one (``Game.reservation_phase``): a move clock gives it twice the time
-        (30 s per move: 60 s)."""
-        progress = self.progress
-        phase = getattr(progress.game, "reservation_phase", None) if progress else None
-        return phase is not None and getattr(progress.state, "phase", None) == phase
-
-    def _turn_seconds(self) -> float | None:
-        """Seconds a person has per move: the table's setting, else the server's default."""
-        if self.table is not None and self.table.turn_seconds is not None:
-            return float(self.table.turn_seconds)
-        return self._config.turn_timeout
-
     def later(self, seconds: float, command: tuple[Any, ...]) -> None:
         """Queue ``command`` after ``seconds`` on the table's clock (at once for 0 or less)."""
         if seconds <= 0:
@@ -717,9 +550,9 @@ class TableActor:
         if user_id is None or self.table is None:
             return None
         return next((s.seat for s in self.table.seats
-                     if s.user_id == user_id and self._taken_over.get(s.seat) != LEFT), None)
+                     if s.user_id == user_id and self.clocks.taken_over.get(s.seat) != LEFT), None)
 
-    def _seat_bot(self, seat: int) -> str | None:
+    def seat_bot(self, seat: int) -> str | None:
         """The skill level of a computer seat; None for a person's seat."""
         assert self.table is not None
         info = next((s for s in self.table.seats if s.seat == seat), None)
@@ -756,7 +589,7 @@ class TableActor:
             scores, result = self._sheet(progress)
         now = self._clock.monotonic()
         timers = [{"seat": s, "remaining": round(max(0.0, at - now), 1)}
-                  for s, at in sorted(self._deadlines.items())]
+                  for s, at in sorted(self.clocks.deadlines.items())]
         return table, scores, result, timers
 
     def _state(self, seat: int | None, shared: tuple | None = None) -> dict[str, Any]:
@@ -780,7 +613,7 @@ class TableActor:
         the set of connected seats changes (so a delta skips it by identity)."""
         assert self.table is not None
         connected = frozenset(s for _c, s in self._conns.values() if s is not None)
-        seen = (connected, frozenset(self._taken_over))
+        seen = (connected, frozenset(self.clocks.taken_over))
         cache = self._table_cache
         if cache is None or cache[0] is not self.table or cache[1] != seen:
             table = self.table
@@ -791,9 +624,9 @@ class TableActor:
                 "skill": table.skill,
                 "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot_level,
                            "connected": s.bot_level is not None or s.seat in connected,
-                           "autoplay": s.seat in self._taken_over}
+                           "autoplay": s.seat in self.clocks.taken_over}
                           for s in table.seats],
-                "turn_seconds": self._turn_seconds()})
+                "turn_seconds": self.clocks.turn_seconds()})
         return self._table_cache[2]
 
     def _sheet(self, progress: MatchProgress) -> tuple[dict[str, Any], dict[str, Any] | None]:

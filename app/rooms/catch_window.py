@@ -89,7 +89,7 @@ class CatchWindow:
         actor = self._actor
         assert actor.progress is not None
         for seat in actor.progress.game.to_act(actor.progress.state):
-            if actor._seat_bot(seat) is None and not actor._seat_connected(seat):
+            if actor.seat_bot(seat) is None and not actor._seat_connected(seat):
                 actor.later(0, ("autopass", seat, number))
 
     async def on_deadline(self, number: int) -> None:
@@ -106,8 +106,8 @@ class CatchWindow:
         progress.state = new_state
         self.deadline = None
         self.timed_out = True
-        self._actor._turn += 1
-        self._actor._schedule_turns()
+        self._actor.clocks.turn += 1
+        self._actor.clocks.schedule()
         self._actor._broadcast(None, events)
 
     async def on_autopass(self, seat: int, number: int) -> None:
