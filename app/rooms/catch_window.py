@@ -89,7 +89,7 @@ class CatchWindow:
         actor = self._actor
         assert actor.progress is not None
         for seat in actor.progress.game.to_act(actor.progress.state):
-            if actor.seat_bot(seat) is None and not actor._seat_connected(seat):
+            if actor.seat_bot(seat) is None and not actor.audiences.seat_connected(seat):
                 actor.later(0, ("autopass", seat, number))
 
     async def on_deadline(self, number: int) -> None:
@@ -108,13 +108,13 @@ class CatchWindow:
         self.timed_out = True
         self._actor.clocks.turn += 1
         self._actor.clocks.schedule()
-        self._actor._broadcast(None, events)
+        self._actor.audiences.broadcast(None, events)
 
     async def on_autopass(self, seat: int, number: int) -> None:
         """The command ``autopass``: an eligible seat that is not connected passes in window
         ``number``."""
         actor = self._actor
-        if number != self.number or not self.is_open() or actor._seat_connected(seat):
+        if number != self.number or not self.is_open() or actor.audiences.seat_connected(seat):
             return
         assert actor.progress is not None
         if seat in actor.progress.game.to_act(actor.progress.state):

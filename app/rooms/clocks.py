@@ -143,7 +143,7 @@ class TurnClocks:
         self.deadlines.pop(seat, None)
         self.turn += 1  # a queued timer or move of theirs is void
         self.schedule(keep_deadlines=True)
-        self._actor._broadcast(None, [{"type": "autoplay", "seat": seat, "on": True,
+        self._actor.audiences.broadcast(None, [{"type": "autoplay", "seat": seat, "on": True,
                                        "reason": LEFT}])
 
     def _schedule_away(self, seat: int) -> None:
@@ -167,7 +167,8 @@ class TurnClocks:
         progress = actor.progress
         if turn != self.turn or progress is None or progress.round_over():
             return
-        if reason == "away" and (seat not in self._away_since or actor._seat_connected(seat)):
+        if reason == "away" and (seat not in self._away_since
+                                 or actor.audiences.seat_connected(seat)):
             return  # the person came back in time
         if reason == "auto" and seat not in self.taken_over:
             return  # the person is back
@@ -179,10 +180,10 @@ class TurnClocks:
                 await self._take_over(seat, reason)  # keeps timing out: until "I'm back"
             else:  # a computer moves once for the seat; the person's next turn is theirs
                 self.deadlines.pop(seat, None)
-                actor._broadcast(None, [{"type": "timeout", "seat": seat}])
+                actor.audiences.broadcast(None, [{"type": "timeout", "seat": seat}])
         elif reason == "away" and seat not in self.taken_over:
             await self._take_over(seat, reason)
-        view = actor._seat_view(seat)
+        view = actor.audiences.seat_view(seat)
         assert actor.table is not None
         level = actor.seat_bot(seat) or actor.table.skill
         action = await self._bot_decision(seat, level, view) or {}
@@ -223,7 +224,8 @@ class TurnClocks:
         info = next((s for s in actor.table.seats if s.seat == seat), None)
         if actor.match_id is not None and info is not None and info.user_id is not None:
             await self._store.record_departure(actor.match_id, seat, info.user_id, reason)
-        actor._broadcast(None, [{"type": "autoplay", "seat": seat, "on": True, "reason": reason}])
+        actor.audiences.broadcast(None, [{"type": "autoplay", "seat": seat, "on": True,
+                                          "reason": reason}])
 
     async def _person_back(self, seat: int) -> None:
         """``seat``'s person is here again: end a takeover (their timer starts afresh)."""
@@ -235,4 +237,4 @@ class TurnClocks:
             await self._store.record_return(self._actor.match_id, seat)
         self.turn += 1  # the computer player's queued move is void
         self.schedule(keep_deadlines=True)
-        self._actor._broadcast(None, [{"type": "autoplay", "seat": seat, "on": False}])
+        self._actor.audiences.broadcast(None, [{"type": "autoplay", "seat": seat, "on": False}])
