@@ -39,6 +39,7 @@ from app.rooms.intermission import Intermission
 from app.rooms.match import MatchProgress, RoundRecord
 from app.rooms.projection import Unsendable, check_sendable
 from app.rooms.store import LEFT, MatchStore, TableInfo
+from app.rooms.unloading import Unloading
 
 __all__ = ["INTERMISSION_ACTIONS", "WINDOW_ANSWERS", "ActorConfig", "TableActor", "quoted_reason"]
 
@@ -84,9 +85,9 @@ def quoted_reason(text: str, limit: int = 200) -> str:
 class TableActor:
     """The actor of table ``table_id``. Start ``run()`` as a task; talk to it only through the
     command methods (``attach``, ``detach``, ``act``, ``seats_changed``, ``start``, ``stop``).
-    Its parts — ``audiences`` (connections and messages), ``clocks`` (turn clocks and takeovers)
-    and ``window`` (the catch window) — run inside its task and act through :meth:`apply` and
-    :meth:`later` like its own handlers."""
+    Its parts — ``audiences`` (connections and messages), ``clocks`` (turn clocks and
+    takeovers), ``window`` (the catch window) and ``unloading`` — run inside its task and act
+    through :meth:`apply` and :meth:`later` like its own handlers."""
 
     def __init__(self, table_id: int, store: MatchStore, clock: Clock, config: ActorConfig,
                  rng: random.Random | None = None,
@@ -114,9 +115,7 @@ class TableActor:
         #: True when a write was refused by the log's unique (round, idx) / (match, number):
         #: another owner wrote first, and this actor dropped the table
         self.fenced = False
-        #: monotonic time at which the table may unload (None: it stays); one timer at a time
-        self._unload_at: float | None = None
-        self._unload_timer = False
+        self.unloading = Unloading(self, clock, config)
         #: what runs each queued command (named by its first item; "stop" and "unload" end
         #: the loop, see run)
         self._handlers: dict[str, Callable[..., Awaitable[None]]] = {
@@ -170,7 +169,7 @@ class TableActor:
                         self._on_stop(command[1])
                         return
                     if command[0] == "unload":
-                        if self._may_unload():
+                        if self.unloading.due():
                             self.audiences.drop_all()  # quietly: they hold the final state
                             return
                         continue
@@ -206,7 +205,7 @@ class TableActor:
             await self.clocks.restore()
             await self._resume_play()
         else:
-            self._schedule_unload()
+            self.unloading.schedule()
 
     async def _load_stored(self) -> None:
         """The table and its match as the event log has them (replayed)."""
@@ -237,13 +236,12 @@ class TableActor:
         if seat is not None:
             await self.clocks.arrived(seat)
         self.audiences.attach(conn, seat, last_seq, epoch)
-        if self.table is not None and self.table.status != "finished":
-            self._unload_at = None  # someone is here: stay loaded
+        self.unloading.stay()
 
     async def _on_detach(self, conn: Connection) -> None:
         seat = self.audiences.detach(conn)
         if self.audiences.empty():
-            self._schedule_unload()
+            self.unloading.schedule()
         if seat is not None:  # the connection of a seat: the others were told
             if self.window.is_open():
                 self.window.pass_absent(self.window.number)
@@ -302,41 +300,7 @@ class TableActor:
         if self.progress is not None and self.progress.round_over() and not self.progress.match_over():
             await self._deal_next()
 
-    # --- unloading (memory goes back when nobody needs the table here) ---------------------
-
-    def _schedule_unload(self) -> None:
-        """Unload a finished table after ActorConfig.finished_linger, a table not in play
-        (open, waiting for players) after idle_unload with nobody connected; never a table in
-        play (its timers and computer players must go on)."""
-        table = self.table
-        if table is None or table.status == "playing":
-            return
-        if table.status == "finished":
-            delay: float | None = self._config.finished_linger
-        else:
-            delay = self._config.idle_unload if self.audiences.empty() else None
-        if delay is None:
-            return
-        self._unload_at = self._clock.monotonic() + delay
-        self._arm_unload(delay)
-
-    def _arm_unload(self, delay: float) -> None:
-        if not self._unload_timer:  # one timer, however often people come and go
-            self._unload_timer = True
-            self.later(delay, ("unload",))
-
-    def _may_unload(self) -> bool:
-        """At the unload timer: whether to end now (else the timer is armed again for a
-        deadline that moved, or dropped when someone is here)."""
-        self._unload_timer = False
-        table, at = self.table, self._unload_at
-        if table is None or table.status == "playing" or at is None:
-            return False
-        left = at - self._clock.monotonic()
-        if left > 0:
-            self._arm_unload(left)
-            return False
-        return table.status == "finished" or self.audiences.empty()
+    # --- without running, and the end -------------------------------------------------------
 
     async def stored_snapshot(self, user_id: int | None) -> str:
         """Without running this actor: load the table and its match from the log and return
@@ -422,7 +386,7 @@ class TableActor:
             await self._store_result()  # after a restart between the last action and here
             self.audiences.broadcast(None, [{"type": "match_over"}])
             await self._changed()
-            self._schedule_unload()
+            self.unloading.schedule()
         else:
             if not self._between.running():  # e.g. after a restart between two deals
                 self._begin_pause()
