@@ -35,8 +35,8 @@ from app.rooms.audiences import Audiences
 from app.rooms.catch_window import WINDOW_ANSWERS, CatchWindow
 from app.rooms.clocks import TurnClocks
 from app.rooms.connection import Connection
-from app.rooms.intermission import Intermission
-from app.rooms.match import MatchProgress, RoundRecord
+from app.rooms.course import MatchCourse
+from app.rooms.match import MatchProgress
 from app.rooms.projection import Unsendable, check_sendable
 from app.rooms.store import LEFT, MatchStore, TableInfo
 from app.rooms.unloading import Unloading
@@ -85,9 +85,10 @@ def quoted_reason(text: str, limit: int = 200) -> str:
 class TableActor:
     """The actor of table ``table_id``. Start ``run()`` as a task; talk to it only through the
     command methods (``attach``, ``detach``, ``act``, ``seats_changed``, ``start``, ``stop``).
-    Its parts — ``audiences`` (connections and messages), ``clocks`` (turn clocks and
-    takeovers), ``window`` (the catch window) and ``unloading`` — run inside its task and act
-    through :meth:`apply` and :meth:`later` like its own handlers."""
+    Its parts — ``course`` (deals, pauses, the end and the rematch), ``audiences`` (connections
+    and messages), ``clocks`` (turn clocks and takeovers), ``window`` (the catch window) and
+    ``unloading`` — run inside its task and act through :meth:`apply` and :meth:`later` like its
+    own handlers."""
 
     def __init__(self, table_id: int, store: MatchStore, clock: Clock, config: ActorConfig,
                  rng: random.Random | None = None,
@@ -96,18 +97,14 @@ class TableActor:
         self.table_id = table_id
         self._store, self._clock, self._config = store, clock, config
         self._rng = rng or random.Random(secrets.randbits(64))
-        self._on_change = on_change
-        #: awaited with (table id, seats of the people who accepted): opens the rematch's
-        #: table and returns its id (app.lobby.service.Lobby.rematch)
-        self._on_rematch = on_rematch
-        self._between = Intermission()
         self._queue: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
         self.epoch = secrets.token_hex(8)
         self.seq = 0
         self.table: TableInfo | None = None
         self.progress: MatchProgress | None = None
         self.match_id: int | None = None
-        self.audiences = Audiences(self, clock, config, self._between)
+        self.course = MatchCourse(self, store, clock, config, self._rng, on_change, on_rematch)
+        self.audiences = Audiences(self, clock, config, self.course.between)
         self.clocks = TurnClocks(self, store, clock, config, self._rng)
         self.window = CatchWindow(self, clock)
         self._tasks: set[asyncio.Task[None]] = set()
@@ -120,8 +117,8 @@ class TableActor:
         #: the loop, see run)
         self._handlers: dict[str, Callable[..., Awaitable[None]]] = {
             "load": self._on_load, "attach": self._on_attach, "detach": self._on_detach,
-            "act": self._on_act, "seats": self._on_seats, "start": self._on_start,
-            "deal": self._on_deal, "turn": self.clocks.on_turn,
+            "act": self._on_act, "seats": self._on_seats, "start": self.course.on_start,
+            "deal": self.course.on_deal, "turn": self.clocks.on_turn,
             "window": self.window.on_deadline, "autopass": self.window.on_autopass}
         self._queue.put_nowait(("load",))  # the first command: commands queue up behind it
 
@@ -203,7 +200,7 @@ class TableActor:
         await self._load_stored()
         if self.table.status == "playing":
             await self.clocks.restore()
-            await self._resume_play()
+            await self.course.resume()
         else:
             self.unloading.schedule()
 
@@ -216,18 +213,6 @@ class TableActor:
             game = get_game(self.table.game)
             self.progress = MatchProgress.replay(game, game.make_rules(self.table.rules),
                                                  self.table.players, self.table.deals, rounds)
-
-    async def _resume_play(self) -> None:
-        """After a restart (or a start): deal, finish, or go on where the log ends."""
-        if self.progress is None:
-            await self._on_start()
-        elif not self.progress.rounds:
-            await self._deal_next()
-        elif self.progress.round_over():
-            await self._after_round()
-        else:
-            self.window.resume()
-            self.clocks.schedule()
 
     # --- handlers --------------------------------------------------------------------------
 
@@ -247,7 +232,7 @@ class TableActor:
                 self.window.pass_absent(self.window.number)
             if not self.audiences.seat_connected(seat) and self.seat_bot(seat) is None:
                 self.clocks.gone(seat)
-            await self._after_presence_change()
+            await self.course.presence_changed()
 
     async def _on_act(self, conn: Connection, action: dict[str, Any]) -> None:
         seat = self.audiences.seat_of(conn)
@@ -266,7 +251,7 @@ class TableActor:
         if action.get("type") == "back":
             return
         if action.get("type") in INTERMISSION_ACTIONS:
-            await self._on_intermission(seat, action, conn)
+            await self.course.on_intermission(seat, action, conn)
             return
         await self.apply(seat, {**action, "seat": seat}, conn)
 
@@ -281,24 +266,6 @@ class TableActor:
                     self.clocks.left_match(seat)
         self.audiences.reseat()
         self.audiences.broadcast(None, [{"type": "seats"}])
-
-    async def _on_start(self) -> None:
-        self.table = await self._store.load_table(self.table_id)
-        if self.progress is not None or self.table.status != "playing":
-            return
-        game = get_game(self.table.game)
-        self.match_id = await self._store.start_match(self.table)
-        self.progress = MatchProgress(game, game.make_rules(self.table.rules),
-                                      self.table.players, self.table.deals)
-        await self._deal_next()
-        await self._changed()
-
-    async def _on_deal(self, pause: int | None = None) -> None:
-        """Deal the next round (``pause``: the pause this wake-up ends; a stale one is ignored)."""
-        if pause is not None and pause != self._between.number:
-            return
-        if self.progress is not None and self.progress.round_over() and not self.progress.match_over():
-            await self._deal_next()
 
     # --- without running, and the end -------------------------------------------------------
 
@@ -359,109 +326,17 @@ class TableActor:
         self.window.track(events)
         if outcome is not None:
             await self._store.finish_round(record.id, outcome)
-            await self._store_result()
+            await self.course.store_result()
             self.clocks.deadlines.clear()
-            self._begin_pause()  # first, so the message carries the pause
+            self.course.begin_pause()  # first, so the message carries the pause
         else:
             self.clocks.schedule()  # first, so the message carries the next mover's timer
         self.audiences.broadcast(action, events)
         metrics.ACTIONS.inc()
         metrics.ACTION_SECONDS.observe(time.perf_counter() - started)
         if outcome is not None:
-            await self._after_round()
+            await self.course.after_round()
         return True
-
-    async def _store_result(self) -> None:
-        """Store the match result once it is over (before anyone is told)."""
-        assert self.progress is not None and self.table is not None
-        if self.progress.match_over() and self.table.status != "finished":
-            await self._store.finish_match(self.match_id, self.table,
-                                           self.progress.score_sheet()["totals"],
-                                           self.progress.winners())
-            self.table = await self._store.load_table(self.table_id)
-
-    async def _after_round(self) -> None:
-        assert self.progress is not None and self.table is not None
-        if self.progress.match_over():
-            await self._store_result()  # after a restart between the last action and here
-            self.audiences.broadcast(None, [{"type": "match_over"}])
-            await self._changed()
-            self.unloading.schedule()
-        else:
-            if not self._between.running():  # e.g. after a restart between two deals
-                self._begin_pause()
-            if not self._between.running():
-                await self._deal_next()
-            else:
-                left = self._between.until - self._clock.monotonic()
-                self.later(max(0.0, left), ("deal", self._between.number))
-
-    async def _deal_next(self) -> None:
-        assert self.progress is not None and self.match_id is not None
-        progress = self.progress
-        dealer = progress.next_dealer()
-        deal, deck = progress.game.deal(progress.rules, progress.players, self._rng)
-        record = RoundRecord(number=len(progress.rounds), dealer=dealer, deal=deal, deck=deck)
-        record.id = await self._store.add_round(self.match_id, record)
-        progress.begin_round(record)
-        self._between.end()
-        self.clocks.turn += 1
-        self.window.reset()
-        self.clocks.schedule()
-        self.audiences.broadcast(None, [{"type": "deal", "number": record.number,
-                                         "dealer": dealer}])
-
-    # --- between deals and after the match (app.rooms.intermission) ----------------------------
-
-    def _present_people(self) -> list[int]:
-        """Seats of people connected to the table (computer seats and absent people do not
-        hold the pause between deals or a rematch up)."""
-        assert self.table is not None
-        return [s.seat for s in self.table.seats
-                if s.bot_level is None and self.audiences.seat_connected(s.seat)]
-
-    def _begin_pause(self) -> None:
-        """A deal ended: start the pause before the next one (unless the match is over)."""
-        progress = self.progress
-        if progress is None or progress.match_over():
-            return
-        self._between.begin(self._clock.monotonic(), self._config.round_pause)
-
-    async def _on_intermission(self, seat: int, action: dict[str, Any],
-                               conn: Connection | None) -> None:
-        """``next_deal`` (shortens the pause between deals) or ``rematch`` (after the match)."""
-        progress = self.progress
-        if action["type"] == "next_deal":
-            if self._between.say_ready(seat, self._present_people()):
-                self._queue.put_nowait(("deal", self._between.number))
-            if self._between.running():
-                self.audiences.broadcast(None, [{"type": "next_deal", "seat": seat}])
-            return
-        if progress is None or not progress.match_over():
-            self.audiences.error(conn, "illegal", "a rematch is offered once the match is over")
-            return
-        accept = action.get("accept", True)
-        self._between.vote(seat, accept)
-        self.audiences.broadcast(None, [{"type": "rematch", "seat": seat, "accept": accept}])
-        await self._after_presence_change()
-
-    async def _after_presence_change(self) -> None:
-        """Someone voted or left: end the pause or open the rematch when everyone present agrees."""
-        present = self._present_people()
-        if self._between.everyone_ready(present):
-            self._queue.put_nowait(("deal", self._between.number))
-        seats = self._between.rematch_seats(present)
-        if seats is None or self._on_rematch is None:
-            return
-        self._between.rematch_started = True
-        try:
-            self._between.rematch_table = await self._on_rematch(self.table_id, seats)
-        except Exception:
-            log.exception("table %s: the rematch could not be opened", self.table_id)
-            self._between.rematch_started = False
-            return
-        self.audiences.broadcast(None, [{"type": "rematch_table",
-                                         "table": self._between.rematch_table}])
 
     # --- turns -------------------------------------------------------------------------------
 
@@ -478,10 +353,6 @@ class TableActor:
         task = asyncio.get_running_loop().create_task(wake())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-    async def _changed(self) -> None:
-        if self._on_change is not None:
-            await self._on_change(self.table_id)
 
     # --- messages --------------------------------------------------------------------------
 
