@@ -5,13 +5,19 @@ state. For an action: check it with the rules (``apply`` on the immutable state)
 the event log (committed), then update the state and send each connection its own seat's view
 (spectators ``view(state, None)``). Every server message carries the table's ``seq`` (one per
 change) and the actor's ``epoch``; each audience keeps a bounded buffer of recent messages so a
-reconnecting client receives what it missed, or a snapshot (app/rooms/audiences.py).
+reconnecting client receives what it missed, or a snapshot. Computer seats act through the
+same path as people.
 
-Computer seats act through the same path as people; when a computer player moves for a person
-(turn timers and takeovers) is app/rooms/clocks.py.
-
-Games with a timed *catch window* (Doppio: ``GAME.close_catch_window``) get one more timer, kept
-by app/rooms/catch_window.py.
+The actor's parts are small objects that run inside its task (settings: app/rooms/config.py):
+- ``course`` (app/rooms/course.py): the match's start, each deal, the pause between deals, the
+  end and the rematch, and where to go on after a restart;
+- ``audiences`` (app/rooms/audiences.py): the connections by seat, each audience's state and
+  message, the resume buffers;
+- ``clocks`` (app/rooms/clocks.py): the move clocks, the away grace, and the computer player
+  that takes a person's seat over until they are back;
+- ``window`` (app/rooms/catch_window.py): the timed catch window of games that have one
+  (Doppio: ``GAME.close_catch_window``);
+- ``unloading`` (app/rooms/unloading.py): when a finished or idle table's actor ends.
 """
 
 from __future__ import annotations
@@ -22,7 +28,6 @@ import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -34,8 +39,9 @@ from app.games.registry import get_game
 from app.rooms.audiences import Audiences
 from app.rooms.catch_window import WINDOW_ANSWERS, CatchWindow
 from app.rooms.clocks import TurnClocks
+from app.rooms.config import ActorConfig
 from app.rooms.connection import Connection
-from app.rooms.course import MatchCourse
+from app.rooms.course import INTERMISSION_ACTIONS, MatchCourse
 from app.rooms.match import MatchProgress
 from app.rooms.projection import Unsendable, check_sendable
 from app.rooms.store import LEFT, MatchStore, TableInfo
@@ -44,37 +50,6 @@ from app.rooms.unloading import Unloading
 __all__ = ["INTERMISSION_ACTIONS", "WINDOW_ANSWERS", "ActorConfig", "TableActor", "quoted_reason"]
 
 log = logging.getLogger(__name__)
-
-#: room commands between deals and after the match (app.rooms.intermission; not logged)
-INTERMISSION_ACTIONS = ("next_deal", "rematch")
-
-
-@dataclass(frozen=True)
-class ActorConfig:
-    """bot_delay: seconds a computer player waits before it moves (pacing for people);
-    bot_budget_ms: the expert's thinking time per decision; round_pause: seconds between deals;
-    turn_timeout: seconds a person has per move (None: no timer); resume_buffer: messages kept
-    per audience for resuming clients; away_grace: see below."""
-
-    bot_delay: float = 0.6
-    bot_budget_ms: int = 60
-    #: seconds a seated person may be gone (no connection) before a computer player of the
-    #: table's level moves for that seat, until the person is back (None: never)
-    away_grace: float | None = 30.0
-    #: the longest pause between two deals; it ends early once every person present said
-    #: "Next deal" (app.rooms.intermission)
-    round_pause: float = 20.0
-    turn_timeout: float | None = None
-    #: a person whose move clock runs out this many times in a row (no move of their own in
-    #: between) is taken over until "I'm back"; before that a computer moves once for them
-    timeouts_before_takeover: int = 2
-    resume_buffer: int = 64
-    #: seconds a finished table's actor stays after the end (its watchers see the result),
-    #: then it unloads; later watchers get the result from the stored log (app/rooms/stored.py)
-    finished_linger: float = 60.0
-    #: seconds a table that is not in play (open, waiting for players) stays loaded with
-    #: nobody connected (None: until the process ends)
-    idle_unload: float | None = 300.0
 
 
 def quoted_reason(text: str, limit: int = 200) -> str:
@@ -85,10 +60,7 @@ def quoted_reason(text: str, limit: int = 200) -> str:
 class TableActor:
     """The actor of table ``table_id``. Start ``run()`` as a task; talk to it only through the
     command methods (``attach``, ``detach``, ``act``, ``seats_changed``, ``start``, ``stop``).
-    Its parts — ``course`` (deals, pauses, the end and the rematch), ``audiences`` (connections
-    and messages), ``clocks`` (turn clocks and takeovers), ``window`` (the catch window) and
-    ``unloading`` — run inside its task and act through :meth:`apply` and :meth:`later` like its
-    own handlers."""
+    Its parts (see above) act through :meth:`apply` and :meth:`later` like its own handlers."""
 
     def __init__(self, table_id: int, store: MatchStore, clock: Clock, config: ActorConfig,
                  rng: random.Random | None = None,
@@ -107,18 +79,19 @@ class TableActor:
         self.audiences = Audiences(self, clock, config, self.course.between)
         self.clocks = TurnClocks(self, store, clock, config, self._rng)
         self.window = CatchWindow(self, clock)
+        self.unloading = Unloading(self, clock, config)
         self._tasks: set[asyncio.Task[None]] = set()
         self.stopped = asyncio.Event()
         #: True when a write was refused by the log's unique (round, idx) / (match, number):
         #: another owner wrote first, and this actor dropped the table
         self.fenced = False
-        self.unloading = Unloading(self, clock, config)
         #: what runs each queued command (named by its first item; "stop" and "unload" end
         #: the loop, see run)
         self._handlers: dict[str, Callable[..., Awaitable[None]]] = {
-            "load": self._on_load, "attach": self._on_attach, "detach": self._on_detach,
-            "act": self._on_act, "seats": self._on_seats, "start": self.course.on_start,
-            "deal": self.course.on_deal, "turn": self.clocks.on_turn,
+            "load": self._on_load, "act": self._on_act, "seats": self._on_seats,
+            "attach": self.audiences.on_attach, "detach": self.audiences.on_detach,
+            "start": self.course.on_start, "deal": self.course.on_deal,
+            "turn": self.clocks.on_turn,
             "window": self.window.on_deadline, "autopass": self.window.on_autopass}
         self._queue.put_nowait(("load",))  # the first command: commands queue up behind it
 
@@ -162,8 +135,8 @@ class TableActor:
             while True:
                 command = await self._queue.get()
                 try:
-                    if command[0] == "stop":
-                        self._on_stop(command[1])
+                    if command[0] == "stop":  # every client is told why
+                        self.audiences.close_all(command[1])
                         return
                     if command[0] == "unload":
                         if self.unloading.due():
@@ -216,24 +189,6 @@ class TableActor:
 
     # --- handlers --------------------------------------------------------------------------
 
-    async def _on_attach(self, conn: Connection, last_seq: int | None, epoch: str | None) -> None:
-        seat = self.audiences.seat_of_user(conn.user_id)
-        if seat is not None:
-            await self.clocks.arrived(seat)
-        self.audiences.attach(conn, seat, last_seq, epoch)
-        self.unloading.stay()
-
-    async def _on_detach(self, conn: Connection) -> None:
-        seat = self.audiences.detach(conn)
-        if self.audiences.empty():
-            self.unloading.schedule()
-        if seat is not None:  # the connection of a seat: the others were told
-            if self.window.is_open():
-                self.window.pass_absent(self.window.number)
-            if not self.audiences.seat_connected(seat) and self.seat_bot(seat) is None:
-                self.clocks.gone(seat)
-            await self.course.presence_changed()
-
     async def _on_act(self, conn: Connection, action: dict[str, Any]) -> None:
         seat = self.audiences.seat_of(conn)
         if seat is None:
@@ -267,7 +222,7 @@ class TableActor:
         self.audiences.reseat()
         self.audiences.broadcast(None, [{"type": "seats"}])
 
-    # --- without running, and the end -------------------------------------------------------
+    # --- without running -------------------------------------------------------------------
 
     async def stored_snapshot(self, user_id: int | None) -> str:
         """Without running this actor: load the table and its match from the log and return
@@ -278,9 +233,6 @@ class TableActor:
         state["rematch"] = None  # no actor, no rematch to decide: only a running table offers it
         return protocol.encode({"type": "snapshot", "seq": self.seq, "epoch": self.epoch,
                                 "state": state})
-
-    def _on_stop(self, reason: str) -> None:
-        self.audiences.close_all(reason)
 
     # --- the game --------------------------------------------------------------------------
 
@@ -338,7 +290,7 @@ class TableActor:
             await self.course.after_round()
         return True
 
-    # --- turns -------------------------------------------------------------------------------
+    # --- for the parts --------------------------------------------------------------------
 
     def later(self, seconds: float, command: tuple[Any, ...]) -> None:
         """Queue ``command`` after ``seconds`` on the table's clock (at once for 0 or less)."""
@@ -353,8 +305,6 @@ class TableActor:
         task = asyncio.get_running_loop().create_task(wake())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-    # --- messages --------------------------------------------------------------------------
 
     def seat_bot(self, seat: int) -> str | None:
         """The skill level of a computer seat; None for a person's seat."""

@@ -21,6 +21,7 @@ from app.clock import Clock
 from app.games.registry import get_game
 from app.rooms import delta
 from app.rooms.catch_window import WINDOW_ANSWERS
+from app.rooms.config import ActorConfig
 from app.rooms.connection import Connection
 from app.rooms.intermission import Intermission
 from app.rooms.match import MatchProgress, table_end
@@ -28,7 +29,7 @@ from app.rooms.projection import action_for
 from app.rooms.store import LEFT, TableInfo
 
 if TYPE_CHECKING:
-    from app.rooms.actor import ActorConfig, TableActor
+    from app.rooms.actor import TableActor
 
 
 class Audiences:
@@ -49,18 +50,22 @@ class Audiences:
 
     # --- connections -------------------------------------------------------------------------
 
-    def attach(self, conn: Connection, seat: int | None, last_seq: int | None,
-               epoch: str | None) -> None:
-        """Connect ``conn`` to ``seat`` (None: a spectator): it gets what it missed since
-        ``last_seq`` of ``epoch``, or a snapshot; older connections of the seat close."""
+    async def on_attach(self, conn: Connection, last_seq: int | None,
+                        epoch: str | None) -> None:
+        """The command ``attach``: connect ``conn`` to its user's seat (a spectator when not
+        seated). It gets what it missed since ``last_seq`` of ``epoch``, or a snapshot; older
+        connections of the seat close, and a computer player moving for its person stops."""
         actor = self._actor
+        seat = self.seat_of_user(conn.user_id)
         if seat is not None:
+            await actor.clocks.arrived(seat)
             for other_id, (other, other_seat) in list(self._conns.items()):
                 if other_seat == seat:
                     other.close(protocol.dump(protocol.Closed(
                         seq=actor.seq, reason="taken_over", reconnect=False)))
                     del self._conns[other_id]
         self._conns[conn.id] = (conn, seat)
+        actor.unloading.stay()
         missed = self._missed(conn, seat, last_seq, epoch)
         if missed is None:
             conn.send(self.snapshot(seat))
@@ -70,14 +75,23 @@ class Audiences:
         if seat is not None:
             self.broadcast(None, [{"type": "connected", "seat": seat, "connected": True}])
 
-    def detach(self, conn: Connection) -> int | None:
-        """Forget ``conn``. Returns its seat if it was that seat's connection (the others
-        are told), else None."""
+    async def on_detach(self, conn: Connection) -> None:
+        """The command ``detach``: ``conn`` closed. If it was its seat's connection, the others
+        are told, the seat passes in an open catch window, its person's away grace starts
+        when no connection of theirs is left, and a pause or rematch vote may go on."""
+        actor = self._actor
         entry = self._conns.pop(conn.id, None)
+        if not self._conns:
+            actor.unloading.schedule()
         if entry is None or entry[1] is None or entry[0] is not conn:
-            return None
-        self.broadcast(None, [{"type": "connected", "seat": entry[1], "connected": False}])
-        return entry[1]
+            return
+        seat = entry[1]
+        self.broadcast(None, [{"type": "connected", "seat": seat, "connected": False}])
+        if actor.window.is_open():
+            actor.window.pass_absent(actor.window.number)
+        if not self.seat_connected(seat) and actor.seat_bot(seat) is None:
+            actor.clocks.gone(seat)
+        await actor.course.presence_changed()
 
     def seat_of(self, conn: Connection) -> int | None:
         """The seat ``conn`` is attached to (None: a spectator, or not attached)."""

@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING, Any
 from app.bots import runner
 from app.bots.stand_in import stand_in_action
 from app.clock import Clock
+from app.rooms.config import ActorConfig
 from app.rooms.store import LEFT, MatchStore
 
 if TYPE_CHECKING:
-    from app.rooms.actor import ActorConfig, TableActor
+    from app.rooms.actor import TableActor
 
 log = logging.getLogger(__name__)
 

@@ -18,15 +18,19 @@ from typing import TYPE_CHECKING, Any
 
 from app.clock import Clock
 from app.games.registry import get_game
+from app.rooms.config import ActorConfig
 from app.rooms.connection import Connection
 from app.rooms.intermission import Intermission
 from app.rooms.match import MatchProgress, RoundRecord
 from app.rooms.store import MatchStore
 
 if TYPE_CHECKING:
-    from app.rooms.actor import ActorConfig, TableActor
+    from app.rooms.actor import TableActor
 
 log = logging.getLogger(__name__)
+
+#: room commands between deals and after the match (app.rooms.intermission; not logged)
+INTERMISSION_ACTIONS = ("next_deal", "rematch")
 
 
 class MatchCourse:

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from app.clock import Clock
+from app.rooms.config import ActorConfig
 
 if TYPE_CHECKING:
-    from app.rooms.actor import ActorConfig, TableActor
+    from app.rooms.actor import TableActor
 
 
 class Unloading:
