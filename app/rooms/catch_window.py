@@ -95,7 +95,8 @@ class CatchWindow:
     async def on_deadline(self, number: int) -> None:
         """The command ``window``: window ``number``'s deadline. Close it unless it closed
         already (or a newer one is open)."""
-        progress = self._actor.progress
+        actor = self._actor
+        progress = actor.progress
         if number != self.number or not self.is_open():
             return
         assert progress is not None
@@ -106,9 +107,9 @@ class CatchWindow:
         progress.state = new_state
         self.deadline = None
         self.timed_out = True
-        self._actor.clocks.turn += 1
-        self._actor.clocks.schedule()
-        self._actor.audiences.broadcast(None, events)
+        actor.clocks.turn += 1
+        actor.clocks.schedule()
+        actor.audiences.broadcast(None, events)
 
     async def on_autopass(self, seat: int, number: int) -> None:
         """The command ``autopass``: an eligible seat that is not connected passes in window
