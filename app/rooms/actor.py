@@ -33,7 +33,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from app import metrics, protocol
-from app.clock import Clock
+from app.clock import Clock, Timer
 from app.games.base import IllegalAction
 from app.games.registry import get_game
 from app.rooms.audiences import Audiences
@@ -80,7 +80,8 @@ class TableActor:
         self.clocks = TurnClocks(self, store, clock, config, self._rng)
         self.window = CatchWindow(self, clock)
         self.unloading = Unloading(self, clock, config)
-        self._tasks: set[asyncio.Task[None]] = set()
+        #: pending ``later`` commands (cancelled when the actor stops)
+        self._timers: set[Timer] = set()
         self.stopped = asyncio.Event()
         #: True when a write was refused by the log's unique (round, idx) / (match, number):
         #: another owner wrote first, and this actor dropped the table
@@ -162,8 +163,9 @@ class TableActor:
                 if self.table is None:  # the table could not be loaded: nothing to serve
                     return
         finally:
-            for task in self._tasks:
-                task.cancel()
+            for timer in self._timers:
+                timer.cancel()
+            self._timers.clear()
             self.stopped.set()
             while not self._queue.empty():
                 self._queue.get_nowait()
@@ -292,19 +294,21 @@ class TableActor:
 
     # --- for the parts --------------------------------------------------------------------
 
-    def later(self, seconds: float, command: tuple[Any, ...]) -> None:
-        """Queue ``command`` after ``seconds`` on the table's clock (at once for 0 or less)."""
+    def later(self, seconds: float, command: tuple[Any, ...]) -> Timer | None:
+        """Queue ``command`` after ``seconds`` on the table's clock (at once for 0 or less,
+        then None); the pending timer, whose ``cancel()`` drops it. A timer is one loop handle,
+        not a task: thousands of tables keep a move clock each (docs/performance.md)."""
         if seconds <= 0:
             self._queue.put_nowait(command)
-            return
+            return None
 
-        async def wake() -> None:
-            await self._clock.sleep(seconds)
+        def fire() -> None:
+            self._timers.discard(timer)
             self._queue.put_nowait(command)
 
-        task = asyncio.get_running_loop().create_task(wake())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        timer = self._clock.call_later(seconds, fire)
+        self._timers.add(timer)
+        return timer
 
     def seat_bot(self, seat: int) -> str | None:
         """The skill level of a computer seat; None for a person's seat."""

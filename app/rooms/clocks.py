@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.bots import runner
 from app.bots.stand_in import stand_in_action
-from app.clock import Clock
+from app.clock import Clock, Timer
 from app.rooms.config import ActorConfig
 from app.rooms.store import LEFT, MatchStore
 
@@ -50,6 +50,8 @@ class TurnClocks:
         self._actor, self._store, self._clock, self._config = actor, store, clock, config
         self._rng = rng
         self.turn = 0
+        #: the timers of this turn's commands (``_later``), cancelled by the next ``schedule``
+        self._pending: list[Timer] = []
         self.deadlines: dict[int, float] = {}  # seat → monotonic time its turn timer runs out
         self._turn_base: float | None = None  # after a restart: when the turn in play began
         self.taken_over: dict[int, str] = {}  # seat → why a computer player moves for it
@@ -82,6 +84,7 @@ class TurnClocks:
         progress = actor.progress
         kept = dict(self.deadlines) if keep_deadlines else {}
         self.deadlines.clear()
+        self._cancel_pending()
         if progress is None or progress.round_over():
             return
         window = actor.window.is_open()
@@ -94,13 +97,26 @@ class TurnClocks:
                 delay = self._config.bot_delay
                 if window:  # a computer player answers well within what is left of the window
                     delay = min(delay, actor.window.left() / 3)
-                actor.later(delay, ("turn", seat, self.turn, "move" if not person else "auto"))
+                self._later(delay, ("turn", seat, self.turn, "move" if not person else "auto"))
                 continue
             if timeout is not None and not window:
                 seconds = timeout * 2 if self._deciding_reservation(seat) else timeout
                 at = self.deadlines[seat] = kept.get(seat, base + seconds)
-                actor.later(max(0.0, at - now), ("turn", seat, self.turn, "timeout"))
+                self._later(max(0.0, at - now), ("turn", seat, self.turn, "timeout"))
             self._schedule_away(seat)
+
+    def _later(self, seconds: float, command: tuple[Any, ...]) -> None:
+        """``actor.later`` for a command of this turn, kept so the next ``schedule`` cancels it
+        (a move clock of a turn gone by would only be ignored when it ran out: at 30 s per
+        move a busy table kept dozens of them)."""
+        timer = self._actor.later(seconds, command)
+        if timer is not None:
+            self._pending.append(timer)
+
+    def _cancel_pending(self) -> None:
+        for timer in self._pending:
+            timer.cancel()
+        self._pending.clear()
 
     def _deciding_reservation(self, seat: int) -> bool:
         """Whether ``seat`` is to make the reservation decision (gesund / Vorbehalt) of a
@@ -156,7 +172,7 @@ class TurnClocks:
             return
         if seat in progress.game.to_act(progress.state):
             wait = max(0.0, since + grace - self._clock.monotonic())
-            self._actor.later(max(wait, self._config.bot_delay), ("turn", seat, self.turn, "away"))
+            self._later(max(wait, self._config.bot_delay), ("turn", seat, self.turn, "away"))
 
     # --- a computer player's move --------------------------------------------------------------
 
