@@ -1,5 +1,6 @@
 """The rules core's fast representation against the plain rules it stands for: trick winners
-from the strength tables, hands kept in one int, shared read-only legal actions."""
+from the strength tables, hands kept as card sets, shared read-only legal actions and events,
+the standing shared between states, the announcement windows, the inline shuffle."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 from app.games.doppelkopf import GAME, engine
 from app.games.doppelkopf.cards import deck
 from app.games.doppelkopf.contracts import TRUMP, CardOrder, card_order
+from app.games.doppelkopf.modes import shuffle
 from app.games.doppelkopf.rules import EXTRA_SOLOS, STANDARD_SOLOS, Rules
 from app.games.doppelkopf.state import Play, State
 from app.games.doppelkopf.tricks import trick_winner
@@ -115,3 +117,84 @@ def test_legal_actions_are_shared_but_read_only_and_copies_are_plain_dicts():
         assert type(plain) is dict and plain == action
         plain["card"] = "changed"
     assert json.loads(json.dumps(action)) == action
+
+
+def test_the_dealt_order_is_the_order_of_random_shuffle():
+    """deal_hands shuffles with Random.shuffle's own algorithm written inline: the same cards
+    in the same order from the same generator (a new Python whose shuffle differs fails here)."""
+    for nines in (True, False):
+        for seed in range(300):
+            ours, theirs = deck(nines), deck(nines)
+            shuffle(ours, random.Random(seed))
+            random.Random(seed).shuffle(theirs)
+            assert ours == theirs
+
+    class Counting(random.Random):
+        calls = 0
+
+        def shuffle(self, x):  # type: ignore[override]
+            Counting.calls += 1
+            super().shuffle(x)
+
+    cards = deck(True)
+    shuffle(cards, Counting(1))
+    assert Counting.calls == 1  # another generator shuffles itself
+
+
+def test_a_state_shares_its_standing_until_a_field_of_it_changes():
+    states = _some_states(3)
+    plays = [(before, after) for before, after in zip(states, states[1:], strict=False)
+             if before.phase == after.phase == "play" and len(after.tricks) == len(before.tricks)
+             and after.announcements == before.announcements]
+    assert plays and all(after.standing is before.standing for before, after in plays)
+    state = plays[0][1]
+    before = json.dumps(GAME.state_json(plays[0][0]), sort_keys=True)
+    state.contract = "solo_queens"  # a field of the standing, set from outside: a copy
+    assert state.contract == "solo_queens" and plays[0][0].contract != "solo_queens"
+    assert json.dumps(GAME.state_json(plays[0][0]), sort_keys=True) == before
+
+
+def test_the_played_and_declared_events_are_shared_but_read_only():
+    state = GAME.new_round(GAME.make_rules({}), 4, *GAME.deal(GAME.make_rules({}), 4, random.Random(3)), 0)
+    state, (declared,) = GAME.apply(state, {"seat": 1, "type": "declare", "value": "healthy"})
+    assert declared == {"type": "declared", "seat": 1, "value": "healthy"}
+    for _ in range(3):
+        state, _ = GAME.apply(state, {"seat": state.to_move, "type": "declare", "value": "healthy"})
+    action = GAME.legal_actions(state, state.to_move)[0]
+    _, events = GAME.apply(state, action)
+    _, again = GAME.apply(state, dict(action))
+    assert events[0] is again[0] and events[0] == {**action, "type": "played"}
+    with pytest.raises(TypeError):
+        events[0]["card"] = "QC"
+    assert type(copy.copy(events[0])) is dict and json.loads(json.dumps(events[0])) == events[0]
+
+
+RULE_SETS = [{}, {"preset": "gametwist_pub"}, {"preset": "gametwist", "table_mode": "duel"},
+             {"wedding_clarification": "first_trump", "nines": False},
+             {"wedding_clarification": "named"}, {"poverty": True, "swines": True}]
+
+
+@pytest.mark.parametrize("raw", RULE_SETS)
+def test_the_announcements_offered_are_the_levels_allowed(raw):
+    """legal_actions offers announcements from each seat's window (State.windows, a bound kept
+    on the state) and ann.lowest_on_time: the same as the rule, ann.allowed_levels, asked of
+    every seat in every state."""
+    from app.games.doppelkopf import announcements as ann
+
+    rules = GAME.make_rules(raw)
+    rng = random.Random(11)
+    for _ in range(40):
+        state = GAME.new_round(rules, 4, *GAME.deal(rules, 4, rng), rng.randrange(4))
+        while state.to_move is not None:
+            for seat in range(4):
+                levels, _ = ann.allowed_levels(state, seat)
+                if engine.is_computer_seat(rules, seat):  # duel mode: computers announce nothing
+                    levels = []
+                party = state.party_of(seat)
+                expected = [ann.value_of(party, level) for level in levels]  # type: ignore[arg-type]
+                offered = [a["value"] for a in GAME.legal_actions(state, seat) if a["type"] == "announce"]
+                assert offered == expected
+                if levels:
+                    assert state.windows[seat] >= len(state.tricks)
+            legal = GAME.legal_actions(state, state.to_move)
+            state, _ = GAME.apply(state, rng.choice(legal))

@@ -18,7 +18,7 @@ from app.games.doppelkopf.cards import CARD_POINTS, RANKS, deck
 from app.games.doppelkopf.contracts import TEAM_CONTRACTS, TRUMP, CardOrder, card_order
 from app.games.doppelkopf.rules import Rules, make_rules
 from app.games.doppelkopf.scoring import score
-from app.games.doppelkopf.state import KONTRA, RE, Play, State, Trick
+from app.games.doppelkopf.state import KONTRA, RE, Play, Standing, State, Trick
 
 QC = "QC"
 ANNOUNCE_LEVEL = {"re": 0, "kontra": 0, "no90": 1, "no60": 2, "no30": 3, "black": 4}
@@ -352,18 +352,17 @@ class Table:
 
     def outcome_scores(self, levels: Sequence[int] | None = None) -> tuple[int, ...]:
         """The engine's scores of a finished world (optionally with other announcement levels)."""
-        state = object.__new__(State)
-        state.rules = self.rules
-        state.contract = self.contract
-        state.declarer = self.declarer
+        standing = Standing(self.rules, 0, ())  # a block of its own: set in place
+        standing.contract = self.contract
+        standing.declarer = self.declarer
         parties = [p if p is not None else KONTRA for p in self.party]
-        state.re_party = tuple(p == RE for p in parties)
-        state.tricks = tuple(self.tricks)
+        standing.re_party = tuple(p == RE for p in parties)
         lv = self.levels if levels is None else levels
-        state.levels = (lv[RE], lv[KONTRA])
-        state.announcements = tuple(self.announcements)
-        state.swines = None
-        state.partner = None
+        standing.levels = (lv[RE], lv[KONTRA])
+        standing.announcements = tuple(self.announcements)
+        state = object.__new__(State)
+        state.standing = standing
+        state.tricks = tuple(self.tricks)
         if getattr(self.rules, "scoring", None) is not None:  # Doublehead Kids: golden coins
             from app.games.doublehead_kids.coins import round_coins
 

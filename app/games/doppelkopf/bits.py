@@ -2,14 +2,15 @@
 
 Every distinct card has a small index (its place in the sorted card names, ``INDEX``); a hand
 is an ``int`` holding, in the two bits at ``2 * index``, how many copies (0, 1 or 2) of that
-card it holds. So adding or removing a card is adding or subtracting ``UNIT[card]``, "holds a
-card of this suit class" is one ``&`` with a mask of the class (``CardOrder.masks``), and the
-cards of a hand come out in sorted name order (the order of a dealt hand) through a few small
-tables (``distinct``, ``expand``).
+card it holds (a count mask). So adding or removing a card is adding or subtracting
+``UNIT[card]``, and the cards of a hand come out in sorted name order (the order of a dealt
+hand) through a few small tables (``distinct``, ``expand``).
 
-The state keeps the four hand masks side by side in one int (seat ``s``'s mask shifted by
-``SEAT_BITS * s``: ``join``, ``seat_mask``), so that playing a card is one subtraction of
-``UNIT_AT[seat][card]`` and nothing else is copied.
+The state keeps each hand as two card sets of one bit per distinct card (``BIT[card]``, 24
+bits: a small int, whose operations cost a third of a count mask's): ``held``, the cards held
+at least once, and ``pairs``, the cards held twice (a subset of ``held``). Playing a card
+clears its bit in ``pairs`` if set, else in ``held``; the cards a seat may play come out of
+``held`` through three 256-entry tables. ``counts`` joins the two sets into a count mask.
 """
 
 from __future__ import annotations
@@ -27,16 +28,14 @@ BOTH: dict[str, int] = {card: 3 * unit for card, unit in UNIT.items()}
 LOW = sum(UNIT.values())  # the low bit of every card's pair
 HIGH = LOW << 1  # the high bit of every card's pair (set: two copies)
 
-#: bits of one seat's mask in the joined hands, and the mask of all of them
-SEAT_BITS = 2 * len(NAMES)
-FULL = (1 << SEAT_BITS) - 1
-_SHIFTS = tuple(SEAT_BITS * seat for seat in range(4))
-#: per seat: card → one copy of the card in that seat's place of the joined hands
-UNIT_AT: tuple[dict[str, int], ...] = tuple(
-    {card: unit << (SEAT_BITS * seat) for card, unit in UNIT.items()} for seat in range(4))
-#: per seat: card → both copies' bits of the card in that seat's place of the joined hands
-BOTH_AT: tuple[dict[str, int], ...] = tuple(
-    {card: both << (SEAT_BITS * seat) for card, both in BOTH.items()} for seat in range(4))
+#: one bit per distinct card (its index): the card sets ``held`` and ``pairs`` of a hand
+BIT: dict[str, int] = {card: 1 << index for card, index in INDEX.items()}
+#: ``_SPREAD[part][byte]``: the low bits of a count mask for the eight cards of that byte of
+#: a card set (``counts``)
+_SPREAD = tuple(
+    tuple(sum(1 << (2 * (8 * part + j)) for j in range(8) if byte >> j & 1) for byte in range(256))
+    for part in range(3))
+_S0, _S1, _S2 = _SPREAD
 
 CHUNK = 6  # cards per lookup table of ``distinct``
 CHUNK_BITS = (1 << (2 * CHUNK)) - 1
@@ -62,9 +61,6 @@ def mask_of(cards: Iterable[str]) -> int:
     return sum(map(UNIT.__getitem__, cards))
 
 
-def mask_of_set(cards: Iterable[str]) -> int:
-    """Both bits of every card in ``cards``: a mask to ``&`` a hand with (a suit class)."""
-    return sum(BOTH[card] for card in set(cards))
 
 
 def count(mask: int, card: str) -> int:
@@ -95,14 +91,19 @@ def cards_of(mask: int) -> list[str]:
     return [name for name in distinct(mask) for _ in range(count(mask, name))]
 
 
-def join(masks: Iterable[int]) -> int:
-    """Four hand masks as one int (seat ``s``'s shifted by ``SEAT_BITS * s``)."""
-    joined = 0
-    for shift, mask in zip(_SHIFTS, masks, strict=False):
-        joined |= mask << shift
-    return joined
+def sets_of(cards: Iterable[str]) -> tuple[int, int]:
+    """The card sets ``(held, pairs)`` of a multiset of card names (at most two of each)."""
+    held = pairs = 0
+    for card in cards:
+        bit = BIT[card]
+        if held & bit:
+            pairs |= bit
+        else:
+            held |= bit
+    return held, pairs
 
 
-def seat_mask(joined: int, seat: int) -> int:
-    """One seat's hand mask out of the joined hands."""
-    return (joined >> (SEAT_BITS * seat)) & FULL
+def counts(held: int, pairs: int) -> int:
+    """The count mask of a hand given as its card sets (``pairs`` a subset of ``held``)."""
+    return (_S0[held & 255] + _S1[(held >> 8) & 255] + _S2[held >> 16]
+            + _S0[pairs & 255] + _S1[(pairs >> 8) & 255] + _S2[pairs >> 16])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from app.games.doppelkopf.bits import SEAT_BITS, mask_of_set
+from app.games.doppelkopf.bits import BIT
 from app.games.doppelkopf.cards import RANKS, SUITS, distinct_cards
 
 TRUMP = "T"  # suit class of trumps; plain suits use their letter C S H D
@@ -31,36 +31,37 @@ class CardOrder:
     suit_of: card → ``TRUMP`` or its plain suit letter (the suit that must be followed).
     power: card → rank within its suit class; a higher number beats a lower one.
     trumps: the trumps, highest first.
-    masks: suit class → the bits of its cards in a hand mask (app.games.doppelkopf.bits),
-        derived from ``suit_of``; seat_masks: the same per seat, placed for the state's joined
-        hands (``State.bits``).
+    follow: card → the card set (app.games.doppelkopf.bits, ``BIT``) of its suit class: what
+        a seat must follow with when that card was led; derived from ``suit_of``.
     strength: suit class led → card → how strongly the card takes a trick of that lead: 0 for
         a card that cannot win it (another plain suit), else higher beats lower (every trump
         above every card of the led suit); derived from ``suit_of`` and ``power``.
+    strength_after: card led → ``strength`` of its suit class (one lookup fewer per trick).
     """
 
     name: str
     suit_of: dict[str, str]
     power: dict[str, int]
     trumps: tuple[str, ...]
-    masks: dict[str, int] = field(init=False, repr=False, compare=False)
-    seat_masks: tuple[dict[str, int], ...] = field(init=False, repr=False, compare=False)
+    follow: dict[str, int] = field(init=False, repr=False, compare=False)
     strength: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
+    strength_after: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         classes: dict[str, list[str]] = {}
         for card, suit in self.suit_of.items():
             classes.setdefault(suit, []).append(card)
-        masks = {suit: mask_of_set(cards) for suit, cards in classes.items()}
-        object.__setattr__(self, "masks", masks)
-        object.__setattr__(self, "seat_masks", tuple(
-            {suit: mask << (SEAT_BITS * seat) for suit, mask in masks.items()} for seat in range(4)))
+        sets = {suit: sum(BIT[card] for card in cards) for suit, cards in classes.items()}
+        object.__setattr__(self, "follow", {card: sets[suit] for card, suit in self.suit_of.items()})
         top = max(self.power.values(), default=0) + 1
-        object.__setattr__(self, "strength", {
+        strength = {
             led: {card: (top + self.power[card] if suit == TRUMP else
                          self.power[card] if suit == led else 0)
                   for card, suit in self.suit_of.items()}
-            for led in classes})
+            for led in classes}
+        object.__setattr__(self, "strength", strength)
+        object.__setattr__(self, "strength_after",
+                           {card: strength[suit] for card, suit in self.suit_of.items()})
 
     def is_trump(self, card: str) -> bool:
         """Whether ``card`` is a trump in this order."""

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
 from app.games.base import IllegalAction, quoted
 from app.games.doppelkopf import announcements as ann
 from app.games.doppelkopf import bits
-from app.games.doppelkopf.bits import BOTH_AT, FULL, LOW, SEAT_BITS, UNIT_AT
+from app.games.doppelkopf.bits import BIT
 from app.games.doppelkopf.cards import CARD_POINTS, FOX, QUEEN_OF_CLUBS, SUIT_NAMES
 from app.games.doppelkopf.contracts import TRUMP, card_order, order_name_of
 from app.games.doppelkopf.modes import (
@@ -28,22 +29,55 @@ from app.games.doppelkopf.reservations import (
     winning_reservation,
 )
 from app.games.doppelkopf.rules import EXTRA_SOLOS, STANDARD_SOLOS
-from app.games.doppelkopf.state import ANNOUNCEMENT_LEVELS, Play, State, Trick, clone, reference
+from app.games.doppelkopf.state import (
+    ANNOUNCEMENT_LEVELS,
+    Play,
+    Standing,
+    State,
+    Trick,
+    clone,
+    copy_standing,
+    reference,
+)
 from app.games.doppelkopf.tricks import trick_winner
 
 Event = dict[str, Any]
 _new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__
+_new_state = object.__new__  # a State without __init__: every field set by the caller
+_second = itemgetter(1)
+
+
+def _fresh(state: State) -> tuple[State, Standing]:
+    """A copy of ``state`` with a copy of its standing, to change fields of both."""
+    new = clone(state)
+    standing = new.standing = copy_standing(state.standing)
+    return new, standing
+
+
+def _own(state: State) -> Standing:
+    """Give a new state (a clone that still shares its standing) a copy of the standing to
+    change, and return it."""
+    standing = state.standing = copy_standing(state.standing)
+    return standing
 
 
 def _replace_hand(state: State, seat: int, hand: Sequence[str]) -> None:
-    """Give ``seat`` exactly ``hand`` (in this order): a poverty's exchange of cards."""
+    """Give ``seat`` exactly ``hand`` (in this order): a poverty's exchange of cards (on a new
+    state that owns its standing)."""
     hand = tuple(hand)
-    shift = SEAT_BITS * seat
-    state.bits = (state.bits & ~(FULL << shift)) | (bits.mask_of(hand) << shift)
-    base = list(state.base)
-    base[seat] = reference(hand)
-    state.base = tuple(base)
+    held, pairs = bits.sets_of(hand)
+    state.held = _put(state.held, seat, held)
+    state.pairs = _put(state.pairs, seat, pairs)
+    standing = state.standing
+    standing.base = _put(standing.base, seat, reference(hand))
     state._hands = None
+
+
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with ``value`` at ``index``."""
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 def _without(hand: Sequence[str], cards: Sequence[str]) -> list[str]:
@@ -54,29 +88,29 @@ def _without(hand: Sequence[str], cards: Sequence[str]) -> list[str]:
 
 
 def _holder_of_both(state: State, card: str) -> int | None:
-    joined = state.bits
-    for seat in range(4):
-        both = BOTH_AT[seat][card]
-        if joined & both == both - UNIT_AT[seat][card]:  # the pair's bits read 2: both copies
+    bit = BIT[card]
+    for seat, pairs in enumerate(state.pairs):
+        if pairs & bit:
             return seat
     return None
 
 
-# --- shared action objects ---------------------------------------------------------------
+# --- shared action and event objects ----------------------------------------------------
 
-class Action(dict):  # type: ignore[type-arg]
-    """A legal action as :func:`legal_actions` lists it: a dict that cannot be changed.
+class Shared(dict):  # type: ignore[type-arg]
+    """A dict that cannot be changed: a legal action (:class:`Action`) or a public event the
+    engine hands out again and again (``played``).
 
-    The same objects are handed out again (building fresh dicts was a third of the cost of
-    listing the legal actions), so changing one would change every later listing: each
-    changing method raises TypeError. ``dict(action)`` (or ``{**action}``) is a changeable
-    copy; a copy or a pickle of an Action is a plain dict.
+    Building fresh dicts was a third of the cost of listing the legal actions, so the same
+    objects are returned each time, and changing one would change every later listing or
+    event: each changing method raises TypeError. ``dict(shared)`` (or ``{**shared}``) is a
+    changeable copy; a copy or a pickle of one is a plain dict.
     """
 
     __slots__ = ()
 
     def _read_only(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("a legal action is shared and read-only; change a copy: dict(action)")
+        raise TypeError("a legal action or event is shared and read-only; change a copy: dict(it)")
 
     __setitem__ = __delitem__ = __ior__ = _read_only
     clear = pop = popitem = setdefault = update = _read_only
@@ -91,18 +125,34 @@ class Action(dict):  # type: ignore[type-arg]
         return dict(self)  # every value is an int or a str
 
 
+class Action(Shared):
+    """A legal action as :func:`legal_actions` lists it (shared and read-only: :class:`Shared`)."""
+
+    __slots__ = ()
+
+
 _PLAY_ACTIONS = tuple({card: Action(seat=seat, type="play", card=card) for card in bits.NAMES}
                       for seat in range(4))
-_PLAYS = tuple({card: Play(seat, card) for card in bits.NAMES} for seat in range(4))
-_OCTET = 0xFFFF  # the low bits of eight cards in a hand mask
-#: per seat, per run of eight cards: the low bits held (``(mask | mask >> 1) & LOW``) → the
-#: play actions of those cards
+#: per seat, healthy or not: the public event ``declared`` (the others learn only "reservation")
+_DECLARED = tuple((Shared(type="declared", seat=seat, value="reservation"),
+                   Shared(type="declared", seat=seat, value=HEALTHY)) for seat in range(4))
+#: per seat, per card: the play in a trick and the public event ``played``
+_PLAYED = tuple({card: (Play(seat, card), Shared(type="played", seat=seat, card=card))
+                 for card in bits.NAMES} for seat in range(4))
+#: per seat, per byte of a card set (eight cards): the byte's value → the play actions of its
+#: cards
 _PLAY_TABLES = tuple(
-    tuple({sum(bits.UNIT[card] >> (16 * part) for card in subset):
-           tuple(_PLAY_ACTIONS[seat][card] for card in subset)
-           for size in range(9) for subset in combinations(bits.NAMES[8 * part:8 * part + 8], size)}
+    tuple(tuple(tuple(_PLAY_ACTIONS[seat][bits.NAMES[8 * part + j]] for j in range(8) if byte >> j & 1)
+                for byte in range(256))
           for part in range(3))
     for seat in range(4))
+#: per seat: a tuple of four card sets without one card of that seat (``_DROP[seat](sets, bit)``)
+_DROP = (
+    lambda sets, bit: (sets[0] ^ bit, sets[1], sets[2], sets[3]),
+    lambda sets, bit: (sets[0], sets[1] ^ bit, sets[2], sets[3]),
+    lambda sets, bit: (sets[0], sets[1], sets[2] ^ bit, sets[3]),
+    lambda sets, bit: (sets[0], sets[1], sets[2], sets[3] ^ bit),
+)
 _ANNOUNCE_ACTIONS = tuple(
     {value: Action(seat=seat, type="announce", value=value)
      for value in (*ann.PARTY_ANNOUNCEMENT, *ANNOUNCEMENT_LEVELS)}
@@ -111,7 +161,22 @@ _DECLARE_ACTIONS = tuple(
     {value: Action(seat=seat, type="declare", value=value)
      for value in (HEALTHY, WEDDING, POVERTY, THROW_IN, *STANDARD_SOLOS, *EXTRA_SOLOS)}
     for seat in range(4))
+
+
+def _offers(seat: int, party: int) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """``_OFFERS[seat][party]``: indexed by late reply or not, then by the lowest level
+    allowed, the shared announcement actions of that level and every higher one (a late reply
+    is the party's Re/Kontra alone)."""
+    shared = _ANNOUNCE_ACTIONS[seat]
+    full = tuple(tuple(shared[ann.value_of(party, level)] for level in range(lowest, 5))
+                 for lowest in range(5))
+    return full, ((shared[ann.value_of(party, 0)],),)
+
+
+_OFFERS = tuple(tuple(_offers(seat, party) for party in (0, 1)) for seat in range(4))
 _NEXT = (1, 2, 3, 0)
+#: re_party of a player alone (solo, a wedding before its clarification)
+_ALONE = tuple(tuple(other == seat for other in range(4)) for seat in range(4))
 
 
 # --- legal actions -----------------------------------------------------------------------
@@ -138,34 +203,23 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
     :class:`Action` dicts (copy one to change it)."""
     phase = state.phase
     if phase == "play":
+        standing = state.standing
         if seat == state.to_move:
-            joined = state.bits
+            held = state.held[seat]
             trick = state.trick
             if trick:  # follow suit: the cards of the led class, if the seat holds any
-                order = state.order
-                joined = joined & order.seat_masks[seat][order.suit_of[trick[0][1]]] or joined
-            mask = (joined >> (SEAT_BITS * seat)) & FULL
-            held = (mask | (mask >> 1)) & LOW
+                held = held & standing.order.follow[trick[0][1]] or held
             t0, t1, t2 = _PLAY_TABLES[seat]
-            actions: list[dict[str, Any]] = [*t0[held & _OCTET], *t1[(held >> 16) & _OCTET], *t2[held >> 32]]
+            actions: list[dict[str, Any]] = [*t0[held & 255], *t1[(held >> 8) & 255], *t2[held >> 16]]
         else:
             actions = []
-        rules = state.rules
-        re_party = state.re_party
-        # the bounds of ann.allowed_levels first: most calls end here (nothing allowed). Black
-        # needs at least hand size - 6 - shift cards: none after the sixth trick (+ shift)
-        if rules.announcements and re_party is not None and len(state.tricks) <= 6 + state.shift:
-            party = 0 if re_party[seat] else 1
-            levels = state.levels
-            own, opponents = levels[party], levels[1 - party]
-            if own < 4 and not state.late_reply[party]:
-                hand_size = 12 if rules.nines else 10
-                floor = hand_size - 2 - state.shift - (opponents if own < 0 <= opponents else own)
-                if (hand_size - len(state.tricks) >= floor  # at most this many cards held
-                        and bits.size(bits.seat_mask(state.bits, seat)) >= floor
-                        and not is_computer_seat(rules, seat)):
-                    shared = _ANNOUNCE_ACTIONS[seat]
-                    actions += [shared[value] for value in ann.allowed_announcements(state, seat)]
+        # most calls end here: the seat's window (ann.windows) closed, or out of reach
+        if standing.windows[seat] >= len(state.tricks):  # the party may announce: on time?
+            party = 0 if standing.re_party[seat] else 1  # type: ignore[index]
+            found = ann.lowest_on_time(state, seat, party)
+            if found is not None:
+                lowest, late = found
+                actions += _OFFERS[seat][party][late][lowest]
         return actions
     if phase == "declare" and seat == state.to_move:
         shared = _DECLARE_ACTIONS[seat]
@@ -187,18 +241,18 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
 def playable(state: State, seat: int) -> tuple[str, ...]:
     """The distinct cards ``seat`` may play into the current trick (follow suit; see
     app.games.doppelkopf.tricks.playable_cards), from the hand masks, in sorted name order."""
-    joined = state.bits
+    held = state.held[seat]
     trick = state.trick
     if trick:
-        order = state.order
-        joined = joined & order.seat_masks[seat][order.suit_of[trick[0][1]]] or joined
-    return bits.distinct(bits.seat_mask(joined, seat))
+        held = held & state.standing.order.follow[trick[0][1]] or held
+    return tuple(bits.NAMES[index] for index in range(len(bits.NAMES)) if held >> index & 1)
 
 
 def declarations_for(state: State, seat: int) -> list[str]:
     """What ``seat`` may declare: its hand's reservations (a duel-mode computer: no solo)."""
-    values = allowed_declarations(state.hands[seat], state.rules)
-    if is_computer_seat(state.rules, seat):
+    rules = state.standing.rules
+    values = allowed_declarations(state.hands[seat], rules)
+    if is_computer_seat(rules, seat):
         values = [value for value in values if not value.startswith("solo_")]
     return values
 
@@ -236,18 +290,16 @@ def _need_turn(state: State, seat: int, phase: str, what: str) -> None:
 
 
 def _declare(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
-    _need_turn(state, seat, "declare", "declare")
+    if state.phase != "declare" or state.to_move != seat:
+        _need_turn(state, seat, "declare", "declare")
     value = action.get("value")
     if value != HEALTHY and value not in declarations_for(state, seat):  # healthy: always
         raise IllegalAction(_declaration_refusal(value, state))
-    new = clone(state)
-    declarations = list(new.declarations)
-    declarations[seat] = value
-    new.declarations = tuple(declarations)
-    events: list[Event] = [{"type": "declared", "seat": seat,
-                            "value": HEALTHY if value == HEALTHY else "reservation"}]
+    new, standing = _fresh(state)
+    standing.declarations = declarations = _put(standing.declarations, seat, value)
+    events: list[Event] = [_DECLARED[seat][value == HEALTHY]]
     if None in declarations:
-        new.to_move = (seat + 1) % 4
+        new.to_move = _NEXT[seat]
     else:
         _resolve_reservations(new, events)
     return new, events
@@ -266,57 +318,69 @@ def _declaration_refusal(value: Any, state: State) -> str:
 
 
 def _resolve_reservations(state: State, events: list[Event]) -> None:
-    winning = winning_reservation(state.declarations, state.first_seat)
+    """Every seat has declared: the contract (on a new state that owns its standing)."""
+    standing = state.standing
+    rules = standing.rules
+    winning = winning_reservation(standing.declarations, state.first_seat)
     if winning is None:
         holder = _holder_of_both(state, QUEEN_OF_CLUBS)
         if holder is None:
-            state.contract = "normal"
-            joined = state.bits
-            state.re_party = tuple(bool(joined & BOTH_AT[seat][QUEEN_OF_CLUBS]) for seat in range(4))
+            standing.contract = "normal"
+            queen = BIT[QUEEN_OF_CLUBS]
+            first, second, third, fourth = state.held
+            standing.re_party = (first & queen != 0, second & queen != 0, third & queen != 0,
+                                 fourth & queen != 0)
         else:
-            state.contract, state.declarer = "silent_solo", holder
-            state.re_party = tuple(seat == holder for seat in range(4))
+            standing.contract, standing.declarer = "silent_solo", holder
+            standing.re_party = _ALONE[holder]
         events.append({"type": "contract", "contract": "normal", "declarer": None})
         _start_play(state, events)
         return
     seat, value = winning
-    state.declarer = seat
+    standing.declarer = seat
     events.append({"type": "contract", "contract": value, "declarer": seat})
     if value == THROW_IN:
         _redeal(state, "throw_in", events)
     elif value == POVERTY:
-        state.contract, state.phase, state.to_move = POVERTY, "poverty_give", seat
+        standing.contract = POVERTY
+        state.phase, state.to_move = "poverty_give", seat
     else:
-        state.contract = value
-        state.re_party = tuple(other == seat for other in range(4))
+        standing.contract = value
+        standing.re_party = _ALONE[seat]
         if value.startswith("solo_"):
-            state.order = card_order(value, state.rules.nines)
-            if state.rules.solo_leads == "soloist":
+            standing.order = card_order(value, rules.nines)
+            if rules.solo_leads == "soloist":
                 state.leader = seat
-        if value == WEDDING and state.rules.wedding_clarification == "named":
+        if value == WEDDING and rules.wedding_clarification == "named":
             state.phase, state.to_move = "wedding_partner", seat
             return
         _start_play(state, events)
-        if value.startswith("solo_") and state.rules.solo_requires_no90 and state.rules.announcements:
+        if value.startswith("solo_") and rules.solo_requires_no90 and rules.announcements:
             steps = ann.announce(state, seat, 1)
             events.append({"type": "announced", "seat": seat, "value": "no90",
                            "steps": [v for _, v in steps]})
 
 
 def _redeal(state: State, reason: str, events: list[Event]) -> None:
-    state.contract, state.redeal = "redeal", reason
+    """The deal is void (on a new state that owns its standing)."""
+    standing = state.standing
+    standing.contract, standing.redeal = "redeal", reason
     state.phase, state.to_move = "done", None
     events.append({"type": "redeal", "reason": reason})
 
 
 def _start_play(state: State, events: list[Event]) -> None:
+    """The first trick begins (on a new state that owns its standing)."""
+    standing = state.standing
     state.phase = "play"
     state.to_move = state.leader
-    if state.rules.swines and state.contract in ("normal", WEDDING, POVERTY):
+    standing.windows = ann.windows(state)
+    rules = standing.rules
+    if rules.swines and standing.contract in ("normal", WEDDING, POVERTY):
         holder = _holder_of_both(state, FOX)
         if holder is not None:
-            state.swines = holder
-            state.order = card_order(order_name_of(state.contract or "normal"), state.rules.nines, True)
+            standing.swines = holder
+            standing.order = card_order(order_name_of(standing.contract or "normal"), rules.nines, True)
 
 
 def _cards_of(action: Mapping[str, Any], hand: Sequence[str]) -> list[str]:
@@ -336,9 +400,9 @@ def _poverty_give(state: State, seat: int, action: Mapping[str, Any]) -> tuple[S
     given = sum(1 for card in cards if order.is_trump(card))
     if given < min(3, held):
         raise IllegalAction("a poverty gives every trump (three at most)")
-    new = clone(state)
+    new, standing = _fresh(state)
     _replace_hand(new, seat, _without(state.hands[seat], cards))
-    new.poverty_cards = tuple(cards)
+    standing.poverty_cards = tuple(cards)
     new.phase, new.to_move = "poverty_answer", (seat + 1) % 4
     return new, [{"type": "poverty_given", "seat": seat, "trumps": given}]
 
@@ -348,21 +412,21 @@ def _poverty_answer(state: State, seat: int, action: Mapping[str, Any]) -> tuple
     value = action.get("value")
     if value not in ("accept", "decline"):
         raise IllegalAction("answer accept or decline")
-    new = clone(state)
-    new.poverty_answers = state.poverty_answers + ((seat, value),)
+    new, standing = _fresh(state)
+    standing.poverty_answers = standing.poverty_answers + ((seat, value),)
     events: list[Event] = [{"type": "poverty_answered", "seat": seat, "value": value}]
     if value == "accept":
-        new.partner = seat
-        _replace_hand(new, seat, state.hands[seat] + new.poverty_cards)
-        new.poverty_cards = ()
+        standing.partner = seat
+        _replace_hand(new, seat, state.hands[seat] + standing.poverty_cards)
+        standing.poverty_cards = ()
         new.phase = "poverty_return"
         return new, events
     following = (seat + 1) % 4
-    if following == state.declarer:
-        poor = state.declarer
+    if following == standing.declarer:
+        poor = standing.declarer
         assert poor is not None
-        _replace_hand(new, poor, state.hands[poor] + new.poverty_cards)
-        new.poverty_cards = ()
+        _replace_hand(new, poor, state.hands[poor] + standing.poverty_cards)
+        standing.poverty_cards = ()
         _redeal(new, "poverty_declined", events)
     else:
         new.to_move = following
@@ -374,10 +438,10 @@ def _poverty_return(state: State, seat: int, action: Mapping[str, Any]) -> tuple
     cards = _cards_of(action, state.hands[seat])
     poor = state.declarer
     assert poor is not None
-    new = clone(state)
+    new, standing = _fresh(state)
     _replace_hand(new, seat, _without(state.hands[seat], cards))
     _replace_hand(new, poor, state.hands[poor] + tuple(cards))
-    new.re_party = tuple(other in (poor, seat) for other in range(4))
+    standing.re_party = tuple(other in (poor, seat) for other in range(4))
     trumps = sum(1 for card in cards if state.order.is_trump(card))
     events: list[Event] = [{"type": "poverty_returned", "seat": seat, "trumps": trumps}]
     _start_play(new, events)
@@ -390,10 +454,10 @@ def _wedding_partner(state: State, seat: int, action: Mapping[str, Any]) -> tupl
     partner = action.get("partner")
     if type(partner) is not int or not 0 <= partner < 4 or partner == seat:
         raise IllegalAction("name another seat (0 to 3) as partner")
-    new = clone(state)
-    new.partner = partner
-    new.re_party = tuple(other in (seat, partner) for other in range(4))
-    new.clarified_at, new.shift = -1, 0
+    new, standing = _fresh(state)
+    standing.partner = partner
+    standing.re_party = tuple(other in (seat, partner) for other in range(4))
+    standing.clarified_at, standing.shift = -1, 0
     events: list[Event] = [{"type": "wedding_partner", "seat": partner, "trick": None}]
     _start_play(new, events)
     return new, events
@@ -401,9 +465,29 @@ def _wedding_partner(state: State, seat: int, action: Mapping[str, Any]) -> tupl
 
 def _announce(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
     value = action.get("value")
-    level = ann.level_of(value) if isinstance(value, str) else None
+    level = ann.LEVELS.get(value) if value.__class__ is str else None
     if level is None:
         raise IllegalAction(f"unknown announcement {quoted(value)}")
+    # on time (the seat's window, then its levels) and the own party's name: allowed; else the
+    # checks one by one say why not
+    standing = state.standing
+    found = None
+    if standing.windows[seat] >= len(state.tricks):
+        party = 0 if standing.re_party[seat] else 1  # type: ignore[index]
+        found = ann.lowest_on_time(state, seat, party)
+    if found is None or level < found[0] or (found[1] and level > 0) or (
+            level == 0 and value != ann.PARTY_ANNOUNCEMENT[party]):
+        _, late = _check_announcement(state, seat, level, value)
+    else:
+        late = found[1]
+    new, _ = _fresh(state)
+    steps = ann.announce(new, seat, level, late)
+    return new, [{"type": "announced", "seat": seat, "value": value, "steps": list(map(_second, steps))}]
+
+
+def _check_announcement(state: State, seat: int, level: int, value: str) -> tuple[list[int], bool]:
+    """Raise IllegalAction with the first reason an announcement of ``level`` (named
+    ``value``) by ``seat`` is not allowed; else return ann.allowed_levels."""
     if not ann.announcement_window_open(state):
         raise IllegalAction(_closed_reason(state))
     if is_computer_seat(state.rules, seat):
@@ -415,9 +499,7 @@ def _announce(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State
     levels, late = ann.allowed_levels(state, seat)
     if level not in levels:
         raise IllegalAction(_announce_refusal(state, party, level, value))
-    new = clone(state)
-    steps = ann.announce(new, seat, level, late)
-    return new, [{"type": "announced", "seat": seat, "value": value, "steps": [v for _, v in steps]}]
+    return levels, late
 
 
 def _closed_reason(state: State) -> str:
@@ -448,48 +530,63 @@ def _play(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
     if state.phase != "play" or state.to_move != seat:
         _need_turn(state, seat, "play", "play")
     card = action.get("card")
-    joined = state.bits
-    if card.__class__ is not str or not joined & BOTH_AT[seat].get(card, 0):
+    held = state.held
+    own = held[seat]
+    bit = BIT.get(card, 0) if card.__class__ is str else 0
+    if not own & bit:
         raise IllegalAction(f"you do not hold {quoted(card)}")
     trick = state.trick
     if trick:
-        order = state.order
-        suit_of = order.suit_of
-        led = suit_of[trick[0][1]]
-        if suit_of[card] != led and joined & order.seat_masks[seat][led]:
+        order = state.standing.order
+        follow = order.follow[trick[0][1]]
+        if own & follow and not bit & follow:
+            led = order.suit_of[trick[0][1]]
             raise IllegalAction("must follow suit " + ("trump" if led == TRUMP else SUIT_NAMES[led]))
-    new = clone(state)
-    new.bits = joined - UNIT_AT[seat][card]
+    # the new state field by field (a clone would set four of its nine fields twice)
+    new = _new_state(State)
+    pairs = state.pairs
+    if pairs[seat] & bit:  # the first of two copies
+        new.held, new.pairs = held, _DROP[seat](pairs, bit)
+    else:
+        new.held, new.pairs = _DROP[seat](held, bit), pairs
     new._hands = None
-    new.trick = trick = (*trick, _PLAYS[seat][card])
-    events: list[Event] = [{"type": "played", "seat": seat, "card": card}]
-    if card == FOX and state.swines == seat and not state.swines_shown:
-        new.swines_shown = True
+    new.phase = "play"
+    new.standing = standing = state.standing
+    play, event = _PLAYED[seat][card]
+    trick = trick + (play,)
+    events: list[Event] = [event]
+    if card == FOX and standing.swines == seat and not standing.swines_shown:
+        _own(new).swines_shown = True
         events.append({"type": "swines", "seat": seat})
     if len(trick) < 4:
+        new.trick = trick
         new.to_move = _NEXT[seat]
+        new.leader = state.leader
+        new.tricks = state.tricks
     else:
-        _complete_trick(new, events)
+        _complete_trick(new, trick, state.leader, state.tricks, events)
     return new, events
 
 
-def _complete_trick(state: State, events: list[Event]) -> None:
-    rules = state.rules
-    tricks = state.tricks
-    trick = state.trick
+def _complete_trick(state: State, trick: tuple[Play, ...], leader: int, tricks: tuple[Trick, ...],
+                    events: list[Event]) -> None:
+    """Set the fields of a new state whose last play completed ``trick`` (led by ``leader``,
+    after ``tricks``): the trick's winner leads the next one, or the deal is over."""
+    standing = state.standing
+    rules = standing.rules
     hand_size = 12 if rules.nines else 10  # rules.hand_size without the property call
-    last = len(tricks) == hand_size - 1
-    winner = trick_winner(trick, state.order, rules, last_trick=last)
+    winner = trick_winner(trick, standing.order, rules, last_trick=len(tricks) == hand_size - 1)
     first, second, third, fourth = trick
     points = (CARD_POINTS[first[1]] + CARD_POINTS[second[1]] + CARD_POINTS[third[1]]
               + CARD_POINTS[fourth[1]])
-    state.tricks = tricks = (*tricks, _new_tuple(Trick, (state.leader, trick, winner, points)))
+    state.tricks = tricks = tricks + (_new_tuple(Trick, (leader, trick, winner, points)),)
     state.trick = ()
     state.leader = state.to_move = winner
     events.append(trick_event(rules, winner, points, len(tricks) - 1))
-    if state.contract == WEDDING and state.clarified_at is None:
+    if standing.contract == WEDDING and standing.clarified_at is None:
+        _own(state)
         _clarify_wedding(state, events)
-    if len(state.tricks) == hand_size and state.phase != "done":
+    if len(tricks) == hand_size and state.phase != "done":
         state.phase, state.to_move = "done", None
         events.append({"type": "deal_over"})
 
@@ -504,21 +601,25 @@ def _qualifies(state: State, trick: Trick) -> bool:
 
 def _clarify_wedding(state: State, events: list[Event]) -> None:
     """The first trick among the first three, of the kind the rules name, won by another player
-    than the bride makes that player her partner; else after three tricks she plays alone."""
+    than the bride makes that player her partner; else after three tricks she plays alone
+    (on a new state that owns its standing)."""
+    standing = state.standing
     index = len(state.tricks) - 1
     trick = state.tricks[-1]
-    bride = state.declarer
+    bride = standing.declarer
     assert bride is not None
-    if eligible_partner(state.rules, bride, trick.winner) and _qualifies(state, trick):
-        state.partner = trick.winner
-        state.re_party = tuple(seat in (bride, trick.winner) for seat in range(4))
-        state.clarified_at, state.shift = index, index
+    if eligible_partner(standing.rules, bride, trick.winner) and _qualifies(state, trick):
+        standing.partner = trick.winner
+        standing.re_party = tuple(seat in (bride, trick.winner) for seat in range(4))
+        standing.clarified_at, standing.shift = index, index
+        standing.windows = ann.windows(state)
         events.append({"type": "wedding_partner", "seat": trick.winner, "trick": index})
     elif index == 2:
-        if duel_wedding_cancelled(state.rules, bride, [t.winner for t in state.tricks]):
+        if duel_wedding_cancelled(standing.rules, bride, [t.winner for t in state.tricks]):
             _redeal(state, "wedding_cancelled", events)
             return
-        state.clarified_at, state.shift = index, index
+        standing.clarified_at, standing.shift = index, index
+        standing.windows = ann.windows(state)
         events.append({"type": "wedding_alone", "seat": bride})
 
 

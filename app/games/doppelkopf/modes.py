@@ -38,15 +38,38 @@ def duel_deal_ok(hands: list[list[str]]) -> bool:
 
 
 _DECKS = {nines: tuple(deck(nines)) for nines in (True, False)}
+_BIT_LENGTHS = tuple(n.bit_length() for n in range(len(_DECKS[True]) + 1))
+
+
+def shuffle(cards: list[str], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``: the same order from the same generator, at half the cost.
+
+    For a ``random.Random`` itself this is CPython's ``Random.shuffle`` (3.11 to 3.13) with
+    its ``_randbelow`` written inline (Fisher-Yates from the end, each index drawn with
+    ``getrandbits`` and rejected while out of range); tests/games/test_doppelkopf_fast_core.py
+    checks it against ``rng.shuffle``. Any other generator shuffles itself. Decks of at most
+    48 cards.
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        bits = _BIT_LENGTHS[n]
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def deal_hands(rules: Rules, rng: random.Random) -> list[list[str]]:
     """Shuffle and deal four hands (dealt again in duel mode until duel_deal_ok)."""
-    size = rules.hand_size
+    size = 12 if rules.nines else 10  # rules.hand_size without the property call
     full = _DECKS[rules.nines]
     while True:
         cards = list(full)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         hands = [sorted(cards[start:start + size]) for start in range(0, 4 * size, size)]
         if rules.table_mode != "duel" or duel_deal_ok(hands):
             return hands
@@ -75,10 +98,9 @@ def duel_wedding_cancelled(rules: Rules, bride: int, winners: list[int]) -> bool
 def trick_event(rules: Rules, winner: int, points: int, index: int) -> dict[str, Any]:
     """The public event of a completed trick: ``{"type": "trick", "winner", "index", "points"}``
     (card points 0-240 scale; left out in tournament mode, which shows no running card points)."""
-    event: dict[str, Any] = {"type": "trick", "winner": winner, "index": index}
-    if rules.table_mode != "tournament":
-        event["points"] = points
-    return event
+    if rules.table_mode == "tournament":
+        return {"type": "trick", "winner": winner, "index": index}
+    return {"type": "trick", "winner": winner, "index": index, "points": points}
 
 
 DUEL_DEALS = 4

@@ -52,7 +52,8 @@ def allowed_declarations(hand: Sequence[str], rules: Rules) -> list[str]:
         values.append(WEDDING)
     if rules.poverty and poverty_trumps(hand, rules.nines) <= 3:
         values.append(POVERTY)
-    values.extend(rules.offered_solos)
+    values += rules.solos  # rules.offered_solos without the property call
+    values += rules.extra_solos
     if rules.throw_in and may_throw_in(hand):
         values.append(THROW_IN)
     return values
@@ -64,6 +65,8 @@ def winning_reservation(declarations: Sequence[str | None], first_seat: int) -> 
     declarations: per seat, the value said. Seats are considered in declaration order from
     ``first_seat``; the highest precedence wins, the earlier player among equals.
     """
+    if declarations.count(HEALTHY) == len(declarations):
+        return None
     best: tuple[int, str] | None = None
     for offset in range(len(declarations)):
         seat = (first_seat + offset) % len(declarations)

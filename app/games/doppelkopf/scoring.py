@@ -21,13 +21,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from itertools import compress
+from operator import not_
 from typing import Any, NamedTuple
 
 from app.games.base import RoundOutcome
 from app.games.doppelkopf.announcements import PARTY_ANNOUNCEMENT
 from app.games.doppelkopf.cards import CHARLIE, FOX
 from app.games.doppelkopf.contracts import TEAM_CONTRACTS
-from app.games.doppelkopf.state import ANNOUNCEMENT_LEVELS, KONTRA, PARTY_NAMES, RE, State
+from app.games.doppelkopf.state import ANNOUNCEMENT_LEVELS, KONTRA, PARTY_NAMES, RE, State, Trick
 
 AGAINST_POINTS = (120, 90, 60, 30)  # "120 against No 90", "90 against No 60", ...
 UNDER_POINTS = (90, 60, 30)
@@ -36,6 +38,9 @@ _UNDER = tuple((limit, f"no{limit}") for limit in UNDER_POINTS)
 _AGAINST = tuple(f"against_{name}" for name in ANNOUNCEMENT_LEVELS)
 _ANNOUNCED = tuple(f"announced_{name}" for name in ANNOUNCEMENT_LEVELS)
 _ANNOUNCED_PARTY = tuple(f"announced_{name}" for name in PARTY_ANNOUNCEMENT)
+
+
+_SEATS = (0, 1, 2, 3)
 
 
 class Line(NamedTuple):
@@ -60,7 +65,7 @@ class Tally(NamedTuple):
 
 def tally(state: State) -> Tally:
     """Card points and tricks per party of a finished deal."""
-    re_party = state.re_party
+    re_party = state.standing.re_party
     assert re_party is not None
     points = tricks = 0
     kontra_points = kontra_tricks = 0
@@ -142,31 +147,35 @@ def game_lines(state: State, winner: int | None, result: Tally) -> list[Line]:
 
 def special_lines(state: State, winner: int | None) -> list[Line]:
     """Special points: only in two-against-two contracts (normal, wedding with partner, poverty)."""
-    re_party = state.re_party
-    if state.contract not in TEAM_CONTRACTS or re_party is None or sum(re_party) != 2:
+    standing = state.standing
+    re_party = standing.re_party
+    if standing.contract not in TEAM_CONTRACTS or re_party is None or sum(re_party) != 2:
         return []
     party = (KONTRA, RE)  # party[re_party[seat]]
     lines = []
     if winner == KONTRA:
         lines.append(_line(("against_the_elders", KONTRA, 1)))
-    for trick in state.tricks:
+    tricks = state.tricks
+    for trick in tricks:
         won_by = party[re_party[trick.winner]]
         if trick.points >= 40:
             lines.append(_line(("doppelkopf", won_by, 1)))
-        for seat, card in trick.plays:
-            if card == FOX and party[re_party[seat]] != won_by:
+        for play in trick.plays:  # play[1]: a NamedTuple indexes faster than it unpacks
+            if play[1] == FOX and party[re_party[play[0]]] != won_by:
                 lines.append(_line(("fox_caught", won_by, 1)))
-    if state.tricks:
-        trick = state.tricks[-1]
+    if tricks:
+        trick = tricks[-1]
         lines += _charlie_lines(state, trick, party[re_party[trick.winner]])
     return lines
 
 
-def _charlie_lines(state: State, trick: Any, won_by: int) -> list[Line]:
+def _charlie_lines(state: State, trick: Trick, won_by: int) -> list[Line]:
     lines = []
-    winning = next(play for play in trick.plays if play.seat == trick.winner)
-    if winning.card == CHARLIE:
-        lines.append(_line(("charlie", won_by, 1)))
+    for play in trick.plays:
+        if play.seat == trick.winner:
+            if play.card == CHARLIE:
+                lines.append(_line(("charlie", won_by, 1)))
+            break
     if state.rules.charlie_caught:
         for play in trick.plays:
             if play.card == CHARLIE and state.party_of(play.seat) != won_by:
@@ -175,17 +184,21 @@ def _charlie_lines(state: State, trick: Any, won_by: int) -> list[Line]:
 
 
 def _net(lines: list[Line], party: int) -> int:
-    return sum(line.points if line.party == party else -line.points for line in lines)
+    net = 0
+    for _, line_party, points in lines:
+        net += points if line_party == party else -points
+    return net
 
 
 def score(state: State) -> RoundOutcome:
     """The outcome of a finished deal: scores per seat and the details of the scenario format."""
-    if state.contract == "redeal":
-        return RoundOutcome(True, (0,) * 4, redeal_details(state.redeal), redeal=True)
+    standing = state.standing
+    if standing.contract == "redeal":
+        return RoundOutcome(True, (0,) * 4, redeal_details(standing.redeal), redeal=True)
     result = tally(state)
-    winner = winner_of(state.levels, result)
+    winner = winner_of(standing.levels, result)
     lines = game_lines(state, winner, result) + special_lines(state, winner)
-    if state.rules.no_back_door and winner is not None and _net(lines, winner) < 0:
+    if standing.rules.no_back_door and winner is not None and _net(lines, winner) < 0:
         lines.append(_line(("no_back_door", winner, -_net(lines, winner))))
     net_re = _net(lines, RE)
     ahead = RE if net_re > 0 else KONTRA if net_re < 0 else (winner if winner is not None else RE)
@@ -214,29 +227,36 @@ def redeal_details(reason: str | None) -> dict[str, Any]:
 
 
 def _scores(state: State, ahead: int, value: int) -> tuple[int, ...]:
-    re_party = state.re_party
+    re_party = state.standing.re_party
     assert re_party is not None
     re_gain = value if ahead == RE else -value
-    if sum(re_party) == 1:  # a solo: the soloist wins or pays three times
-        return tuple(3 * re_gain if re else -re_gain for re in re_party)
-    return tuple(re_gain if re else -re_gain for re in re_party)
+    # a solo: the soloist wins or pays three times
+    gain = (-re_gain, 3 * re_gain if sum(re_party) == 1 else re_gain)  # gain[re]
+    first, second, third, fourth = re_party
+    return (gain[first], gain[second], gain[third], gain[fourth])
 
 
 def _details(state: State, result: Tally, winner: int | None, lines: list[Line], ahead: int,
              value: int) -> dict[str, Any]:
+    standing = state.standing
+    re_party = standing.re_party
+    assert re_party is not None
+    re_points, kontra_points = result.card_points
+    re_tricks, kontra_tricks = result.tricks
     return {
-        "contract": state.contract,
-        "declarer": state.declarer,
-        "parties": {"re": state.seats_of(RE), "kontra": state.seats_of(KONTRA)},
-        "card_points": {"re": result.card_points[RE], "kontra": result.card_points[KONTRA]},
-        "tricks": {"re": result.tricks[RE], "kontra": result.tricks[KONTRA]},
-        "announcements": [{"seat": seat, "value": v} for seat, v in state.announcements],
+        "contract": standing.contract,
+        "declarer": standing.declarer,
+        "parties": {"re": list(compress(_SEATS, re_party)),
+                    "kontra": list(compress(_SEATS, map(not_, re_party)))},
+        "card_points": {"re": re_points, "kontra": kontra_points},
+        "tricks": {"re": re_tricks, "kontra": kontra_tricks},
+        "announcements": [{"seat": seat, "value": v} for seat, v in standing.announcements],
         "winner": None if winner is None else PARTY_NAMES[winner],
         "game_value": value,
         "score_lines": [
-            {"reason": line.reason, "party": PARTY_NAMES[line.party],
-             "points": line.points if line.party == ahead else -line.points}
-            for line in lines
+            {"reason": reason, "party": PARTY_NAMES[party],
+             "points": points if party == ahead else -points}
+            for reason, party, points in lines
         ],
-        "swines": state.swines,
+        "swines": standing.swines,
     }

@@ -31,14 +31,20 @@ def trick_winner(plays: Sequence[Play], order: CardOrder, rules: Rules, *, last_
     The highest trump wins, else the highest card of the led suit. Of two equal cards the first
     played wins (DDV), the two TH included — unless ``heart_ten_second_beats_first`` (house
     rule), which does not hold in the last trick when ``heart_ten_first_wins_last_trick``.
+
+    Raises ValueError if ``plays`` does not hold exactly four plays.
     """
-    strength = order.strength[order.suit_of[plays[0][1]]]  # see CardOrder.strength
-    best = None
-    top = 0  # every card of the led suit class is stronger
-    for play in plays:
-        if strength[play[1]] > top:
-            best, top = play, strength[play[1]]
-    assert best is not None
+    first, second, third, fourth = plays
+    strength = order.strength_after[first[1]]  # see CardOrder.strength
+    best, top = first, strength[first[1]]
+    power = strength[second[1]]
+    if power > top:
+        best, top = second, power
+    power = strength[third[1]]
+    if power > top:
+        best, top = third, power
+    if strength[fourth[1]] > top:
+        best = fourth
     if (best[1] == "TH" and rules.heart_ten_second_beats_first and order.suit_of["TH"] == TRUMP
             and not (last_trick and rules.heart_ten_first_wins_last_trick)):
         best = [play for play in plays if play[1] == "TH"][-1]  # the second TH, if played

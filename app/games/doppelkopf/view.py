@@ -30,34 +30,38 @@ def _queens_played(state: State) -> list[int]:
 
 def silent_solo_shown(state: State) -> bool:
     """Whether a silent soloist has played both queens of clubs (so everyone knows)."""
-    return state.contract == "silent_solo" and len(_queens_played(state)) == 2
+    return state.standing.contract == "silent_solo" and len(_queens_played(state)) == 2
 
 
 def public_contract(state: State, seat: int | None) -> str | None:
     """The contract as ``seat`` knows it: a hidden silent solo shows as ``normal``."""
-    if state.contract == "silent_solo" and seat != state.declarer and not silent_solo_shown(state):
+    standing = state.standing
+    if (standing.contract == "silent_solo" and seat != standing.declarer
+            and not silent_solo_shown(state)):
         return "normal"
-    return state.contract
+    return standing.contract
 
 
 def known_parties(state: State, seat: int | None) -> dict[int, str]:
     """Party of each seat as far as ``seat`` can know it from the table (and its own hand)."""
-    if state.re_party is None or state.phase == "declare":
+    standing = state.standing
+    re_party = standing.re_party
+    if re_party is None or state.phase == "declare":
         return {}
-    everyone = {s: PARTY_NAMES[RE if state.re_party[s] else KONTRA] for s in range(4)}
+    everyone = {s: PARTY_NAMES[RE if re_party[s] else KONTRA] for s in range(4)}
     contract = public_contract(state, seat)
-    hidden_teams = contract == "normal" or (contract == "wedding" and state.clarified_at is None)
+    hidden_teams = contract == "normal" or (contract == "wedding" and standing.clarified_at is None)
     if state.phase == "done" or not hidden_teams:
         return everyone
     known: dict[int, str] = {}
-    for announcer, _value in state.announcements:
+    for announcer, _value in standing.announcements:
         known[announcer] = everyone[announcer]
     queens = _queens_played(state)
     for player in queens:
         known[player] = "re"
     if len(queens) == 2:
         return everyone
-    if seat is not None and not (contract == "wedding" and seat != state.declarer):
+    if seat is not None and not (contract == "wedding" and seat != standing.declarer):
         known[seat] = everyone[seat]
     return known
 
@@ -65,17 +69,20 @@ def known_parties(state: State, seat: int | None) -> dict[int, str]:
 def public_order(state: State, seat: int | None) -> CardOrder:
     """The card order as ``seat`` knows it: swines stay hidden from the others until the first
     AD is played (rulings, option ``swines``)."""
-    if state.swines is None or state.swines_shown or seat == state.swines or state.phase == "done":
-        return state.order
-    return card_order(order_name_of(state.contract or "normal"), state.rules.nines)
+    standing = state.standing
+    if (standing.swines is None or standing.swines_shown or seat == standing.swines
+            or state.phase == "done"):
+        return standing.order
+    return card_order(order_name_of(standing.contract or "normal"), standing.rules.nines)
 
 
 def _declarations(state: State, seat: int | None) -> list[str | None]:
+    standing = state.standing
     shown = []
-    for other, value in enumerate(state.declarations):
+    for other, value in enumerate(standing.declarations):
         if value is None or value == HEALTHY or other == seat:
             shown.append(value)
-        elif state.phase != "declare" and other == state.declarer:
+        elif state.phase != "declare" and other == standing.declarer:
             shown.append(value)
         else:
             shown.append("reservation")
@@ -105,6 +112,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     """The JSON view of ``state`` for ``seat`` (None: a spectator). The top-level dict is the
     caller's; the completed tricks in ``tricks`` and ``last_trick`` are shared and read-only."""
     done = state.phase == "done"
+    standing = state.standing
     contract = public_contract(state, seat)
     points = [0] * 4
     tricks_won = [0] * 4
@@ -118,13 +126,13 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "game": "doppelkopf",
         "seat": seat,
         "phase": state.phase,
-        "dealer": state.dealer,
+        "dealer": standing.dealer,
         "to_move": state.to_move,
         "hand": own_hand,
         "hand_sizes": [len(hand) for hand in state.hands],
         "declarations": _declarations(state, seat),
         "contract": contract,
-        "declarer": state.declarer if contract not in (None, "normal") else None,
+        "declarer": standing.declarer if contract not in (None, "normal") else None,
         "trumps": list(order.trumps),
         "trick": _trick_json(state.trick),
         "leader": state.leader,
@@ -132,19 +140,19 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "tricks": [_completed_json(t) for t in state.tricks],
         "tricks_won": tricks_won,
         "points_won": points,
-        "announcements": [{"seat": s, "value": v} for s, v in state.announcements],
+        "announcements": [{"seat": s, "value": v} for s, v in standing.announcements],
         "parties": {str(s): party for s, party in known_parties(state, seat).items()},
-        "swines": state.swines if state.swines_shown or done else None,
+        "swines": standing.swines if standing.swines_shown or done else None,
         "legal": legal_actions(state, seat) if seat is not None else [],
     }
-    if state.contract == "poverty" or (state.redeal == "poverty_declined"):
+    if standing.contract == "poverty" or (standing.redeal == "poverty_declined"):
         data["poverty"] = _poverty_view(state, seat)
-    if state.contract == "wedding":
-        data["wedding"] = {"bride": state.declarer, "partner": state.partner,
-                           "clarified_at": state.clarified_at}
+    if standing.contract == "wedding":
+        data["wedding"] = {"bride": standing.declarer, "partner": standing.partner,
+                           "clarified_at": standing.clarified_at}
     if done:
         data["result"] = score(state).details
-    if state.rules.table_mode == "tournament":
+    if standing.rules.table_mode == "tournament":
         return tournament_projection(data, seat, done)
     return data
 
