@@ -9,14 +9,19 @@ and the clients.
 
     .venv/bin/python benchmarks/actor.py --tables 50 --seconds 10 --persist off
 
-The last line is one JSON object: ``{"actions": n, "actions_per_s": x, "cpu_us_per_action": y}``
-(CPU of this process, choosing the moves and reading the messages included).
+The last line is one JSON object: ``{"actions": n, "actions_per_s": x, "cpu_us_per_action": y,
+"gc": {...}}`` (CPU of this process, choosing the moves and reading the messages included).
+``gc``: as the server does (app/server.py) the collector runs with the server's thresholds and
+what start-up built is frozen after the warm-up; then, over the measured seconds, the
+collections per generation, their total and longest pause (ms), and the objects the collector
+tracks at the end (what a full collection walks).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import random
 import sys
@@ -28,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.accounts.service import Accounts  # noqa: E402
 from app.clock import Clock  # noqa: E402
+from app.config import Settings  # noqa: E402
 from app.db.engine import make_engine, make_sessionmaker, upgrade  # noqa: E402
 from app.lobby.friends import Friends  # noqa: E402
 from app.lobby.service import Lobby, NewTable, Viewer  # noqa: E402
@@ -98,6 +104,7 @@ async def main(args) -> dict:
     await asyncio.to_thread(upgrade, url)
     engine = make_engine(url)
     sessions = make_sessionmaker(engine)
+    gc.set_threshold(*Settings().gc_thresholds)  # as app/server.py sets them
     clock = Clock()
     store = (MatchStore if args.persist == "on" else UnloggedMatchStore)(sessions, clock)
     config = ActorConfig(bot_delay=0, round_pause=0, away_grace=86400)
@@ -109,21 +116,51 @@ async def main(args) -> dict:
         tasks = [asyncio.create_task(play(actor, ids, random.Random(i), stop, counter))
                  for i, (actor, ids) in enumerate(tables)]
         await asyncio.sleep(args.warmup)
+        gc.collect()
+        gc.freeze()
+        pauses = GcPauses()
         start_n, start_cpu, start = counter[0], time.process_time(), time.perf_counter()
         await asyncio.sleep(args.seconds)
         actions = counter[0] - start_n
         cpu, elapsed = time.process_time() - start_cpu, time.perf_counter() - start
+        collector = pauses.stop()
         stop.set()
         await asyncio.gather(*tasks)
     finally:
         await rooms.shutdown()
         await engine.dispose()
     result = {"actions": actions, "actions_per_s": round(actions / elapsed, 1),
-              "cpu_us_per_action": round(cpu / max(actions, 1) * 1e6, 1)}
+              "cpu_us_per_action": round(cpu / max(actions, 1) * 1e6, 1), "gc": collector}
     print(f"tables {args.tables}, log {args.persist}: {actions} actions in {elapsed:.1f} s, "
           f"{result['actions_per_s']} actions/s, {result['cpu_us_per_action']} µs CPU/action")
+    print(f"gc: collections {collector['collections']} (generations 0/1/2), "
+          f"{collector['total_ms']} ms in all, longest {collector['max_ms']} ms, "
+          f"{collector['tracked']} tracked objects")
     print(json.dumps(result), flush=True)
     return result
+
+
+class GcPauses:
+    """The collector's pauses from now until ``stop`` (a gc callback)."""
+
+    def __init__(self) -> None:
+        self.collections = [0, 0, 0]
+        self.pauses: list[float] = []
+        self._began = 0.0
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self.collections[info["generation"]] += 1
+            self.pauses.append((time.perf_counter() - self._began) * 1000.0)
+
+    def stop(self) -> dict:
+        gc.callbacks.remove(self._callback)
+        return {"collections": self.collections, "total_ms": round(sum(self.pauses), 1),
+                "max_ms": round(max(self.pauses, default=0.0), 1),
+                "tracked": len(gc.get_objects())}
 
 
 def parse(argv=None):

@@ -75,7 +75,7 @@ async def play_synced(game_name: str, number: int, streams: list[dict]) -> int:
                         assert strings(op.get("value")) <= owned, (audience, op)
                     checked += 1
                 recorded[audience]["messages"].append(message)
-            fresh = actor._state(audience)
+            fresh = actor.audiences.state(audience)
             assert canonical(clients[audience].state) == canonical(fresh), (game_name, audience)
             recorded[audience]["expect"].append((clients[audience].seq, fresh))
         progress = actor.progress

@@ -129,7 +129,7 @@ def test_the_table_is_unchanged_after_the_fuzzing(site):
     actor = site["actor"]
     assert actor.seq == site["seq"]
     assert actor.progress.current.actions == site["actions"]
-    view = actor._seat_view(0)
+    view = actor.audiences.seat_view(0)
     view["round"] = site["view"]["round"]
     assert view == site["view"]
     site["player"].send_text(json.dumps({"type": "ping"}))

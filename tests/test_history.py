@@ -103,8 +103,17 @@ async def test_guest_has_no_profile_until_registering_and_keeps_the_games(app, n
     table = (await guest.post("/api/tables", {"game": "doppelkopf", "deals": 1, "bots": 3})).json()
     await play_out({"rooms": app.state.services.rooms}, table["id"], [await me(guest)])
     assert (await guest.get(f"/api/players/{name}")).status_code == 404
-    assert (await guest.get(f"/api/players/{name}/matches")).status_code == 404
     assert (await guest.get(f"/players/{name}")).status_code == 404
+    # ... but the guest sees its own matches (and from there the replays); nobody else does
+    own = (await guest.get(f"/api/players/{name}/matches")).json()
+    assert own["guest"] is True and [m["table"] for m in own["matches"]] == [table["id"]]
+    page = (await guest.get(f"/players/{name}/matches")).text
+    assert 'id="guest-history-note"' in page and f"/tables/{table['id']}/replay" in page
+    assert 'id="nav-matches"' in page and 'id="nav-profile"' not in page
+    assert (await guest.get(f"/tables/{table['id']}/replay")).status_code == 200
+    other = await registered(new_client, "otto")
+    assert (await other.get(f"/api/players/{name}/matches")).status_code == 404
+    assert (await new_client().get(f"/players/{name}/matches")).status_code == 404
     await guest.post("/api/register", {"name": "gerda", "password": "long enough"})
     profile = (await guest.get("/api/players/gerda")).json()
     assert [(g["game"], g["played"]) for g in profile["games"]] == [("doppelkopf", 1)]

@@ -2,7 +2,7 @@
 each of the four games is checked for a card of another seat's hand, and (doppelganger_tricks)
 for another seat's bid before all bids are in. 0 found.
 
-How: the real ``TableActor`` (the one projection, ``_state``/``_broadcast``/``_snapshot``) serves
+How: the real ``TableActor`` (the one projection, app/rooms/audiences.py) serves
 a table whose seats are people with connections; each seat's "client" reads the messages of its
 own connection, scans them, and when it is its turn plays the random computer player's move
 *computed from the view in its own last message* and sends it with ``actor.act`` — the same

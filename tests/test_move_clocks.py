@@ -58,7 +58,7 @@ async def test_a_person_who_keeps_timing_out_is_taken_over_until_back(world):  #
     silent = mover(actor)
     other = 1 - silent
     for _ in range(12):  # the other plays; silent never does
-        if silent in actor._taken_over or actor.progress.round_over():
+        if silent in actor.clocks.taken_over or actor.progress.round_over():
             break
         if mover(actor) == other:
             legal = actor.progress.game.legal_actions(actor.progress.state, other)

@@ -243,12 +243,12 @@ async def test_nothing_is_announced_when_the_action_cannot_be_stored(env):
 
 
 async def test_a_computer_player_that_picks_an_illegal_move_does_not_stall_the_table(env, monkeypatch):
-    import app.rooms.actor as actor_module
+    from app.bots import runner
 
     async def cheat(*_args, **_kwargs):
         return {"type": "cheat"}
 
-    monkeypatch.setattr(actor_module.runner, "decide", cheat)
+    monkeypatch.setattr(runner, "decide", cheat)
     actor, viewers = await env["table"](bots=1)
     conn = Connection(viewers[0].id)
     actor.attach(conn)

@@ -153,7 +153,7 @@ async def test_when_the_time_runs_out_a_computer_plays_the_seat_until_the_person
     silent = mover(actor)
     other = 1 - silent
     await settle(world, actor, 15)  # silent's time runs out: the computer moves once
-    assert actor.progress.current.actions[-1]["seat"] == silent and silent not in actor._taken_over
+    assert actor.progress.current.actions[-1]["seat"] == silent and silent not in actor.clocks.taken_over
     while mover(actor) != silent:  # the other's turns, then silent's time runs out again
         legal = actor.progress.game.legal_actions(actor.progress.state, other)
         actor.act(conns[other], {k: v for k, v in legal[0].items() if k != "seat"})

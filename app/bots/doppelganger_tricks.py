@@ -250,16 +250,19 @@ class DoppelgangerTricksBot:
         return window
 
     @staticmethod
-    def _give_navy(hands: list[list[str]], seat: int, me: int, rng: random.Random) -> None:
-        """Swap a navy card from another hidden hand into ``seat``'s hand if it has none."""
+    def _give_navy(hands: list[list[str]], seat: int, me: int, rng: random.Random,
+                   voids: Mapping[int, set[str]]) -> None:
+        """Swap a navy card from another hidden hand into ``seat``'s hand if it has none; the
+        card given back in exchange is of a suit the donor may hold (``voids``). No such
+        swap: the hands stay as they are."""
         if any(card[0] == NAVY for card in hands[seat]) or not hands[seat]:
             return
-        donors = [(other, card) for other, hand in enumerate(hands) if other not in (seat, me)
-                  for card in hand if card[0] == NAVY]
-        if not donors:
+        swaps = [(other, navy, given) for other, hand in enumerate(hands) if other not in (seat, me)
+                 for navy in hand if navy[0] == NAVY
+                 for given, card in enumerate(hands[seat]) if card[0] not in voids.get(other, ())]
+        if not swaps:
             return
-        other, navy = rng.choice(donors)
-        given = rng.randrange(len(hands[seat]))
+        other, navy, given = rng.choice(swaps)
         hands[other][hands[other].index(navy)] = hands[seat][given]
         hands[seat][given] = navy
 
@@ -285,7 +288,7 @@ class DoppelgangerTricksBot:
                     cards.remove(card)
                 hands[seat] = chosen
             if ok:
-                self._must_hold_navy(view, hands, rng)
+                self._must_hold_navy(view, hands, rng, voids)
                 return hands
         cards = list(pool)
         rng.shuffle(cards)
@@ -295,14 +298,14 @@ class DoppelgangerTricksBot:
             if seat != me:
                 size = view["hand_sizes"][seat]
                 hands[seat], cards = cards[:size], cards[size:]
-        self._must_hold_navy(view, hands, rng)
+        self._must_hold_navy(view, hands, rng, voids)
         return hands
 
     def _must_hold_navy(self, view: Mapping[str, Any], hands: list[list[str]],
-                        rng: random.Random) -> None:
+                        rng: random.Random, voids: Mapping[int, set[str]]) -> None:
         holder = self._navy_holder(view)
         if holder is not None:
-            self._give_navy(hands, holder, view["seat"], rng)
+            self._give_navy(hands, holder, view["seat"], rng, voids)
 
     def _playout(self, hands: list[list[str]], plays: Plays, to_move: int, bids: Sequence[int],
                  won: list[int], players: int) -> list[int]:

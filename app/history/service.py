@@ -1,7 +1,8 @@
 """Match history, profiles and leaderboards: read-only queries over results and ratings.
 
 A guest has no profile until they register; since registering keeps the same user row, their
-games (results, ratings) are theirs from then on.
+games (results, ratings) are theirs from then on. A guest sees their own match history (and so
+the replays of their matches); nobody else sees a guest's.
 """
 
 from __future__ import annotations
@@ -58,11 +59,13 @@ class History:
         self._db = sessions
         self._clock = clock
 
-    async def _player(self, db: AsyncSession, name: str) -> User:
+    async def _player(self, db: AsyncSession, name: str, *, own_for: int | None = None) -> User:
+        """The registered player called ``name``; a guest only when ``own_for`` is that guest
+        (their own history). Raises HistoryError (404) otherwise."""
         user = (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()
         if user is None:
             raise HistoryError(N_("there is no player called '%(name)s'"), name=name)
-        if user.is_guest:
+        if user.is_guest and (own_for is None or own_for != user.id):
             raise HistoryError(N_("guests have no profile until they register"))
         return user
 
@@ -92,9 +95,10 @@ class History:
         "total"}``. ``left_early``: a computer player finished this rated match for them
         (models.Departure without a return). Seen by someone else (``viewer_id``; None: a
         visitor), only the matches that viewer may open: a Friend or Invited match is listed
-        to its players only."""
+        to its players only. ``guest``: the player is a guest looking at their own matches
+        (guests have no profile: app/history/service.py)."""
         async with self._db() as db:
-            user = await self._player(db, name)
+            user = await self._player(db, name, own_for=viewer_id)
             may_open = self._may_open(user.id, viewer_id)
             total = (await db.execute(
                 select(func.count()).select_from(Result).join(Match, Match.id == Result.match_id)
@@ -135,7 +139,7 @@ class History:
                 "rating": None if change is None else {
                     "before": Rating(change.mu_before, change.sigma_before).ordinal,
                     "after": Rating(change.mu, change.sigma).ordinal}})
-        return {"player": user.name, "matches": out, "total": total}
+        return {"player": user.name, "matches": out, "total": total, "guest": user.is_guest}
 
     async def profile(self, name: str, *, viewer_id: int | None = None) -> dict[str, Any]:
         """Per game: matches played, won, win rate, rated matches left early (``left_early``:

@@ -120,7 +120,7 @@ OptionValue = (StrictBool | Annotated[int, Field(strict=True, ge=-10**9, le=10**
 
 
 #: the move clock of a public table (Anyone, Play now) unless New Game chose another: seconds
-#: per move (a reservation decision: twice as long, app/rooms/actor.py)
+#: per move (a reservation decision: twice as long, app/rooms/clocks.py)
 PUBLIC_MOVE_SECONDS = 30
 
 

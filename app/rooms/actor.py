@@ -5,31 +5,19 @@ state. For an action: check it with the rules (``apply`` on the immutable state)
 the event log (committed), then update the state and send each connection its own seat's view
 (spectators ``view(state, None)``). Every server message carries the table's ``seq`` (one per
 change) and the actor's ``epoch``; each audience keeps a bounded buffer of recent messages so a
-reconnecting client receives what it missed, or a snapshot.
+reconnecting client receives what it missed, or a snapshot. Computer seats act through the
+same path as people.
 
-Computer seats act through the same path as people. **Turn timers and takeover:** a table may
-give people a time per move (``TableInfo.turn_seconds``, else ``ActorConfig.turn_timeout``).
-Every seat sees the mover's seconds left (``TableState.timers``). When a person's time runs out,
-or a person has been gone (no connection) longer than ``away_grace``, a computer player of the
-table's level takes the seat over and moves for it until the person is back (a new connection,
-any action of theirs, or ``{"type": "back"}``) — except that a clock run out once only makes
-a computer move once for the seat (event ``timeout``); it takes over when the clock runs out
-``ActorConfig.timeouts_before_takeover`` times in a row. A reservation decision (the game's
-``reservation_phase``) has twice the time per move. A computer standing in for a person never
-slips into a silent solo (app/bots/stand_in.py). Each takeover is stored as a departure
-(``MatchStore.record_departure``) and cleared when the person returns; one still open when a
-rated match ends counts as "left early". The timer of the turn in play runs from a stored wall
-time (the last logged action's, or the deal's), so a restarted table resumes the timer from its
-stored deadline, not from a fresh full timer.
-
-Games with a timed *catch window* (Doppio: ``GAME.close_catch_window``) get one more timer: when
-an accepted action opens a window (event ``catch_window``), the room keeps it open for the
-table's ``catch_window_seconds`` on the injected clock, or until every eligible seat has caught
-or passed; then it calls ``close_catch_window``. While the window is open only answers
-(``catch``/``pass``) are accepted, a seat that disconnects (or is away when it opens) passes, and
-computer players answer within the window. The deadline close is not an action in the log: after
-a restart the replayed window is open again and gets a fresh deadline; in a scenario export the
-next turn action closes it identically.
+The actor's parts are small objects that run inside its task (settings: app/rooms/config.py):
+- ``course`` (app/rooms/course.py): the match's start, each deal, the pause between deals, the
+  end and the rematch, and where to go on after a restart;
+- ``audiences`` (app/rooms/audiences.py): the connections by seat, each audience's state and
+  message, the resume buffers;
+- ``clocks`` (app/rooms/clocks.py): the move clocks, the away grace, and the computer player
+  that takes a person's seat over until they are back;
+- ``window`` (app/rooms/catch_window.py): the timed catch window of games that have one
+  (Doppio: ``GAME.close_catch_window``);
+- ``unloading`` (app/rooms/unloading.py): when a finished or idle table's actor ends.
 """
 
 from __future__ import annotations
@@ -39,60 +27,29 @@ import logging
 import random
 import secrets
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
 from app import metrics, protocol
-from app.bots import runner
-from app.bots.stand_in import stand_in_action
-from app.clock import Clock
+from app.clock import Clock, Timer
 from app.games.base import IllegalAction
 from app.games.registry import get_game
-from app.rooms import delta
+from app.rooms.audiences import Audiences
+from app.rooms.catch_window import WINDOW_ANSWERS, CatchWindow
+from app.rooms.clocks import TurnClocks
+from app.rooms.config import ActorConfig
 from app.rooms.connection import Connection
-from app.rooms.intermission import Intermission
-from app.rooms.match import MatchProgress, RoundRecord, table_end
-from app.rooms.projection import Unsendable, action_for, check_sendable
+from app.rooms.course import INTERMISSION_ACTIONS, MatchCourse
+from app.rooms.match import MatchProgress
+from app.rooms.projection import Unsendable, check_sendable
 from app.rooms.store import LEFT, MatchStore, TableInfo
+from app.rooms.unloading import Unloading
+
+__all__ = ["INTERMISSION_ACTIONS", "WINDOW_ANSWERS", "ActorConfig", "TableActor", "quoted_reason"]
 
 log = logging.getLogger(__name__)
-
-#: the actions that answer a catch window; while one is open the room accepts nothing else
-WINDOW_ANSWERS = ("catch", "pass")
-#: room commands between deals and after the match (app.rooms.intermission; not logged)
-INTERMISSION_ACTIONS = ("next_deal", "rematch")
-
-
-@dataclass(frozen=True)
-class ActorConfig:
-    """bot_delay: seconds a computer player waits before it moves (pacing for people);
-    bot_budget_ms: the expert's thinking time per decision; round_pause: seconds between deals;
-    turn_timeout: seconds a person has per move (None: no timer); resume_buffer: messages kept
-    per audience for resuming clients; away_grace: see below."""
-
-    bot_delay: float = 0.6
-    bot_budget_ms: int = 60
-    #: seconds a seated person may be gone (no connection) before a computer player of the
-    #: table's level moves for that seat, until the person is back (None: never)
-    away_grace: float | None = 30.0
-    #: the longest pause between two deals; it ends early once every person present said
-    #: "Next deal" (app.rooms.intermission)
-    round_pause: float = 20.0
-    turn_timeout: float | None = None
-    #: a person whose move clock runs out this many times in a row (no move of their own in
-    #: between) is taken over until "I'm back"; before that a computer moves once for them
-    timeouts_before_takeover: int = 2
-    resume_buffer: int = 64
-    #: seconds a finished table's actor stays after the end (its watchers see the result),
-    #: then it unloads; later watchers get the result from the stored log (app/rooms/stored.py)
-    finished_linger: float = 60.0
-    #: seconds a table that is not in play (open, waiting for players) stays loaded with
-    #: nobody connected (None: until the process ends)
-    idle_unload: float | None = 300.0
 
 
 def quoted_reason(text: str, limit: int = 200) -> str:
@@ -102,7 +59,8 @@ def quoted_reason(text: str, limit: int = 200) -> str:
 
 class TableActor:
     """The actor of table ``table_id``. Start ``run()`` as a task; talk to it only through the
-    command methods (``attach``, ``detach``, ``act``, ``seats_changed``, ``start``, ``stop``)."""
+    command methods (``attach``, ``detach``, ``act``, ``seats_changed``, ``start``, ``stop``).
+    Its parts (see above) act through :meth:`apply` and :meth:`later` like its own handlers."""
 
     def __init__(self, table_id: int, store: MatchStore, clock: Clock, config: ActorConfig,
                  rng: random.Random | None = None,
@@ -111,42 +69,31 @@ class TableActor:
         self.table_id = table_id
         self._store, self._clock, self._config = store, clock, config
         self._rng = rng or random.Random(secrets.randbits(64))
-        self._on_change = on_change
-        #: awaited with (table id, seats of the people who accepted): opens the rematch's
-        #: table and returns its id (app.lobby.service.Lobby.rematch)
-        self._on_rematch = on_rematch
-        self._between = Intermission()
         self._queue: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
         self.epoch = secrets.token_hex(8)
         self.seq = 0
         self.table: TableInfo | None = None
         self.progress: MatchProgress | None = None
         self.match_id: int | None = None
-        self._conns: dict[int, tuple[Connection, int | None]] = {}
-        #: per audience (seat, None: spectators): (seq, encoded patch event) of recent seqs
-        self._buffers: dict[int | None, deque[tuple[int, str]]] = {}
-        #: per audience: its state as of the last seq (the base of the next patch)
-        self._last_state: dict[int | None, dict[str, Any]] = {}
-        self._turn = 0
-        self._deadlines: dict[int, float] = {}  # seat → monotonic time its turn timer runs out
-        self._turn_base: float | None = None  # after a restart: when the turn in play began
-        self._taken_over: dict[int, str] = {}  # seat → why a computer player moves for it
-        self._timeouts: dict[int, int] = {}  # seat → move clocks run out in a row
-        self._away_since: dict[int, float] = {}  # seat → when its person's last connection went
-        self._window_no = 0  # counts opened catch windows
-        self._window_deadline: float | None = None  # monotonic time the open window closes
-        self._window_timed_out = False  # the last window was closed by its deadline
-        self._tasks: set[asyncio.Task[None]] = set()
+        self.course = MatchCourse(self, store, clock, config, self._rng, on_change, on_rematch)
+        self.audiences = Audiences(self, clock, config, self.course.between)
+        self.clocks = TurnClocks(self, store, clock, config, self._rng)
+        self.window = CatchWindow(self, clock)
+        self.unloading = Unloading(self, clock, config)
+        #: pending ``later`` commands (cancelled when the actor stops)
+        self._timers: set[Timer] = set()
         self.stopped = asyncio.Event()
         #: True when a write was refused by the log's unique (round, idx) / (match, number):
         #: another owner wrote first, and this actor dropped the table
         self.fenced = False
-        #: monotonic time at which the table may unload (None: it stays); one timer at a time
-        self._unload_at: float | None = None
-        self._unload_timer = False
-        self._sheet_cache: tuple[Any, dict[str, Any], dict[str, Any] | None] | None = None
-        self._table_cache: tuple[TableInfo, tuple[frozenset[int], frozenset[int]],
-                                 dict[str, Any]] | None = None
+        #: what runs each queued command (named by its first item; "stop" and "unload" end
+        #: the loop, see run)
+        self._handlers: dict[str, Callable[..., Awaitable[None]]] = {
+            "load": self._on_load, "act": self._on_act, "seats": self._on_seats,
+            "attach": self.audiences.on_attach, "detach": self.audiences.on_detach,
+            "start": self.course.on_start, "deal": self.course.on_deal,
+            "turn": self.clocks.on_turn,
+            "window": self.window.on_deadline, "autopass": self.window.on_autopass}
         self._queue.put_nowait(("load",))  # the first command: commands queue up behind it
 
     # --- commands (any task) ---------------------------------------------------------------
@@ -161,7 +108,7 @@ class TableActor:
     def act(self, conn: Connection, action: dict[str, Any]) -> None:
         """A client's action; refused with an ``error`` message unless legal for its seat."""
         if self.stopped.is_set():  # unloaded (a finished table): nothing more happens here
-            self._error(conn, "illegal", "this table is not in play")
+            self.audiences.error(conn, "illegal", "this table is not in play")
             return
         self._queue.put_nowait(("act", conn, action))
 
@@ -189,35 +136,36 @@ class TableActor:
             while True:
                 command = await self._queue.get()
                 try:
-                    if command[0] == "stop":
-                        self._on_stop(command[1])
+                    if command[0] == "stop":  # every client is told why
+                        self.audiences.close_all(command[1])
                         return
                     if command[0] == "unload":
-                        if self._may_unload():
-                            self._conns.clear()  # quietly: they hold the final state
+                        if self.unloading.due():
+                            self.audiences.drop_all()  # quietly: they hold the final state
                             return
                         continue
-                    await getattr(self, f"_on_{command[0]}")(*command[1:])
+                    await self._handlers[command[0]](*command[1:])
                 except IntegrityError:
                     # Fenced: another process owns this table now and wrote this position of
                     # the log first (docs/scaling.md). Drop the table; tell nobody anything.
                     log.warning("table %s: the event log has moved on; dropping the table",
                                 self.table_id)
-                    self._conns.clear()
+                    self.audiences.drop_all()
                     self.fenced = True
                     return
                 except Exception:  # one bad command must not end the table
                     log.exception("table %s: command %s failed", self.table_id, command[0])
                     if command[0] == "act":  # the sender gets an answer; nothing changed
-                        self._error(command[1], "server_error",
-                                    "the server could not handle this action; try again")
+                        self.audiences.error(command[1], "server_error",
+                                             "the server could not handle this action; try again")
                 finally:
                     self._queue.task_done()
                 if self.table is None:  # the table could not be loaded: nothing to serve
                     return
         finally:
-            for task in self._tasks:
-                task.cancel()
+            for timer in self._timers:
+                timer.cancel()
+            self._timers.clear()
             self.stopped.set()
             while not self._queue.empty():
                 self._queue.get_nowait()
@@ -226,10 +174,10 @@ class TableActor:
     async def _on_load(self) -> None:
         await self._load_stored()
         if self.table.status == "playing":
-            await self._restore_timers()
-            await self._resume_play()
+            await self.clocks.restore()
+            await self.course.resume()
         else:
-            self._schedule_unload()
+            self.unloading.schedule()
 
     async def _load_stored(self) -> None:
         """The table and its match as the event log has them (replayed)."""
@@ -241,108 +189,28 @@ class TableActor:
             self.progress = MatchProgress.replay(game, game.make_rules(self.table.rules),
                                                  self.table.players, self.table.deals, rounds)
 
-    async def _restore_timers(self) -> None:
-        """After a (re)start: nobody is connected yet, so every person's away grace runs from
-        now; open takeovers stay; the turn in play keeps its stored start (wall clock)."""
-        assert self.table is not None
-        now = self._clock.monotonic()
-        for info in self.table.seats:
-            if info.bot_level is None:
-                self._away_since.setdefault(info.seat, now)
-        progress = self.progress
-        if self.match_id is None or progress is None or progress.current is None:
-            return
-        self._taken_over.update(await self._store.open_departures(self.match_id))
-        if not progress.round_over() and progress.current.id is not None:
-            started = await self._store.turn_started_at(progress.current.id)
-            if started is not None:
-                elapsed = (self._clock.now() - started).total_seconds()
-                self._turn_base = now - max(0.0, elapsed)
-
-    async def _resume_play(self) -> None:
-        """After a restart (or a start): deal, finish, or go on where the log ends."""
-        if self.progress is None:
-            await self._on_start()
-        elif not self.progress.rounds:
-            await self._deal_next()
-        elif self.progress.round_over():
-            await self._after_round()
-        else:
-            self._resume_window()
-            self._schedule_turns()
-
     # --- handlers --------------------------------------------------------------------------
 
-    async def _on_attach(self, conn: Connection, last_seq: int | None, epoch: str | None) -> None:
-        seat = self._seat_of_user(conn.user_id)
-        if seat is not None:
-            self._away_since.pop(seat, None)  # back: the computer player stops moving for them
-            await self._person_back(seat)
-            for other_id, (other, other_seat) in list(self._conns.items()):
-                if other_seat == seat:
-                    other.close(protocol.dump(protocol.Closed(
-                        seq=self.seq, reason="taken_over", reconnect=False)))
-                    del self._conns[other_id]
-        self._conns[conn.id] = (conn, seat)
-        if self.table is not None and self.table.status != "finished":
-            self._unload_at = None  # someone is here: stay loaded
-        missed = self._missed(conn, seat, last_seq, epoch)
-        if missed is None:
-            conn.send(self._snapshot(seat))
-        else:
-            for message in missed:
-                conn.send(message)
-        if seat is not None:
-            self._broadcast(None, [{"type": "connected", "seat": seat, "connected": True}])
-
-    async def _on_detach(self, conn: Connection) -> None:
-        entry = self._conns.pop(conn.id, None)
-        if not self._conns:
-            self._schedule_unload()
-        if entry is not None and entry[1] is not None and entry[0] is conn:
-            self._broadcast(None, [{"type": "connected", "seat": entry[1], "connected": False}])
-            if self._window_open():
-                self._pass_absent(self._window_no)
-            if not self._seat_connected(entry[1]) and self._seat_bot(entry[1]) is None:
-                self._away_since[entry[1]] = self._clock.monotonic()
-                self._schedule_away(entry[1])
-            await self._after_presence_change()
-
-    def _seat_connected(self, seat: int) -> bool:
-        return any(other_seat == seat for _conn, other_seat in self._conns.values())
-
-    def _schedule_away(self, seat: int) -> None:
-        """If ``seat``'s person is gone and it is their move, let a computer player move for
-        them once the grace period since they left is over (ActorConfig.away_grace)."""
-        since, grace, progress = self._away_since.get(seat), self._config.away_grace, self.progress
-        if since is None or grace is None or progress is None or progress.round_over():
-            return
-        if seat in progress.game.to_act(progress.state):
-            wait = max(0.0, since + grace - self._clock.monotonic())
-            self._later(max(wait, self._config.bot_delay), ("turn", seat, self._turn, "away"))
-
     async def _on_act(self, conn: Connection, action: dict[str, Any]) -> None:
-        entry = self._conns.get(conn.id)
-        seat = entry[1] if entry else None
+        seat = self.audiences.seat_of(conn)
         if seat is None:
-            self._error(conn, "not_seated", "you do not hold a seat at this table")
+            self.audiences.error(conn, "not_seated", "you do not hold a seat at this table")
             return
         try:  # the game's action models, before the rules see anything (app.protocol.ACTIONS)
             action = protocol.parse_action(self.table.game, action)
         except protocol.ProtocolError as err:
-            self._error(conn, "bad_message", str(err))
+            self.audiences.error(conn, "bad_message", str(err))
             return
         if action.get("seat") is not None and action["seat"] != seat:
-            self._error(conn, "illegal", "that is not your seat")
+            self.audiences.error(conn, "illegal", "that is not your seat")
             return
-        await self._person_back(seat)  # anything they do: the computer player stops
-        self._timeouts.pop(seat, None)  # and their clock's run-outs start counting afresh
+        await self.clocks.heard_from(seat)  # anything they do: the computer player stops
         if action.get("type") == "back":
             return
         if action.get("type") in INTERMISSION_ACTIONS:
-            await self._on_intermission(seat, action, conn)
+            await self.course.on_intermission(seat, action, conn)
             return
-        await self._apply(seat, {**action, "seat": seat}, conn)
+        await self.apply(seat, {**action, "seat": seat}, conn)
 
     async def _on_seats(self) -> None:
         """Reload the seats; connections of users who just sat down (or left) move along. A
@@ -351,188 +219,26 @@ class TableActor:
         self.table = await self._store.load_table(self.table_id)
         if self.match_id is not None and self.table.status == "playing":
             for seat, reason in (await self._store.open_departures(self.match_id)).items():
-                if reason == LEFT and self._taken_over.get(seat) != LEFT:
-                    self._taken_over[seat] = LEFT
-                    self._deadlines.pop(seat, None)
-                    self._turn += 1  # a queued timer or move of theirs is void
-                    self._schedule_turns(keep_deadlines=True)
-                    self._broadcast(None, [{"type": "autoplay", "seat": seat, "on": True,
-                                            "reason": LEFT}])
-        for conn_id, (conn, _seat) in list(self._conns.items()):
-            self._conns[conn_id] = (conn, self._seat_of_user(conn.user_id))
-        self._broadcast(None, [{"type": "seats"}])
+                if reason == LEFT:
+                    self.clocks.left_match(seat)
+        self.audiences.reseat()
+        self.audiences.broadcast(None, [{"type": "seats"}])
 
-    async def _on_start(self) -> None:
-        self.table = await self._store.load_table(self.table_id)
-        if self.progress is not None or self.table.status != "playing":
-            return
-        game = get_game(self.table.game)
-        self.match_id = await self._store.start_match(self.table)
-        self.progress = MatchProgress(game, game.make_rules(self.table.rules),
-                                      self.table.players, self.table.deals)
-        await self._deal_next()
-        await self._changed()
-
-    async def _on_deal(self, pause: int | None = None) -> None:
-        """Deal the next round (``pause``: the pause this wake-up ends; a stale one is ignored)."""
-        if pause is not None and pause != self._between.number:
-            return
-        if self.progress is not None and self.progress.round_over() and not self.progress.match_over():
-            await self._deal_next()
-
-    async def _on_turn(self, seat: int, turn: int, reason: str = "move") -> None:
-        """A computer player's move for ``seat``: a computer seat's (reason "move"), or a
-        person's whose timer ran out ("timeout") or who is gone past the grace ("away") — both
-        start a takeover — or a seat already taken over ("auto")."""
-        progress = self.progress
-        if turn != self._turn or progress is None or progress.round_over():
-            return
-        if reason == "away" and (seat not in self._away_since or self._seat_connected(seat)):
-            return  # the person came back in time
-        if reason == "auto" and seat not in self._taken_over:
-            return  # the person is back
-        if seat not in progress.game.to_act(progress.state):
-            return
-        if reason == "timeout" and seat not in self._taken_over:
-            self._timeouts[seat] = self._timeouts.get(seat, 0) + 1
-            if self._timeouts[seat] >= self._config.timeouts_before_takeover:
-                await self._take_over(seat, reason)  # keeps timing out: until "I'm back"
-            else:  # a computer moves once for the seat; the person's next turn is theirs
-                self._deadlines.pop(seat, None)
-                self._broadcast(None, [{"type": "timeout", "seat": seat}])
-        elif reason == "away" and seat not in self._taken_over:
-            await self._take_over(seat, reason)
-        view = self._seat_view(seat)
-        assert self.table is not None
-        level = self._seat_bot(seat) or self.table.skill
-        action = await self._bot_decision(seat, level, view) or {}
-        if reason != "move":  # standing in for a person (app.bots.stand_in)
-            action = dict(stand_in_action(self.table.game, view, action) or {})
-        if turn != self._turn or self.progress is not progress:
-            return  # the table moved on while the computer player thought
-        if not await self._apply(seat, {**action, "seat": seat}, None):
-            # a computer player must never stall a table: fall back to a legal move
-            log.warning("table %s: bot move %r refused; playing a legal one", self.table_id, action)
-            legal = progress.game.legal_actions(progress.state, seat)
-            moves = [a for a in legal if a.get("type") != "announce"] or legal
-            if moves:
-                await self._apply(seat, dict(moves[0]), None)
-
-    async def _bot_decision(self, seat: int, level: str, view: dict[str, Any]) -> dict[str, Any] | None:
-        """The computer player's choice for ``seat`` at ``level`` (app.bots), thought out off the
-        event loop (app.bots.runner's process pool) so that it never delays another table.
-        It sees only the seat's view and the table's rules. None when it fails or declines."""
-        assert self.table is not None
-        seed = self._rng.getrandbits(32)
-        try:
-            return await runner.decide(self.table.game, level, view, seed,
-                                       self._config.bot_budget_ms, rules=self.table.rules)
-        except Exception:
-            log.exception("table %s: bot of seat %s failed", self.table_id, seat)
-            return None
-
-    async def _take_over(self, seat: int, reason: str) -> None:
-        """A computer player moves for ``seat``'s person from now until they are back."""
-        assert self.table is not None
-        self._taken_over[seat] = reason
-        self._deadlines.pop(seat, None)
-        info = next((s for s in self.table.seats if s.seat == seat), None)
-        if self.match_id is not None and info is not None and info.user_id is not None:
-            await self._store.record_departure(self.match_id, seat, info.user_id, reason)
-        self._broadcast(None, [{"type": "autoplay", "seat": seat, "on": True, "reason": reason}])
-
-    async def _person_back(self, seat: int) -> None:
-        """``seat``'s person is here again: end a takeover (their timer starts afresh)."""
-        if self._taken_over.get(seat) in (None, LEFT):  # one who left does not come back
-            return
-        self._taken_over.pop(seat)
-        self._timeouts.pop(seat, None)
-        if self.match_id is not None:
-            await self._store.record_return(self.match_id, seat)
-        self._turn += 1  # the computer player's queued move is void
-        self._schedule_turns(keep_deadlines=True)
-        self._broadcast(None, [{"type": "autoplay", "seat": seat, "on": False}])
-
-    async def _on_window(self, number: int) -> None:
-        """A catch window's deadline: close it unless it closed already (or a newer one is open)."""
-        progress = self.progress
-        if number != self._window_no or not self._window_open():
-            return
-        assert progress is not None
-        close = progress.game.close_catch_window  # type: ignore[attr-defined]
-        new_state, events = close(progress.state)
-        # no action to log: replaying the log reopens the window, and the next turn action
-        # closes it with the same result (docs/rules/doppio.md, "Closing")
-        progress.state = new_state
-        self._window_deadline = None
-        self._window_timed_out = True
-        self._turn += 1
-        self._schedule_turns()
-        self._broadcast(None, events)
-
-    async def _on_autopass(self, seat: int, number: int) -> None:
-        """An eligible seat that is not connected passes in window ``number``."""
-        if number != self._window_no or not self._window_open() or self._seat_connected(seat):
-            return
-        assert self.progress is not None
-        if seat in self.progress.game.to_act(self.progress.state):
-            await self._apply(seat, {"type": "pass", "seat": seat}, None)
-
-    # --- unloading (memory goes back when nobody needs the table here) ---------------------
-
-    def _schedule_unload(self) -> None:
-        """Unload a finished table after ActorConfig.finished_linger, a table not in play
-        (open, waiting for players) after idle_unload with nobody connected; never a table in
-        play (its timers and computer players must go on)."""
-        table = self.table
-        if table is None or table.status == "playing":
-            return
-        if table.status == "finished":
-            delay: float | None = self._config.finished_linger
-        else:
-            delay = self._config.idle_unload if not self._conns else None
-        if delay is None:
-            return
-        self._unload_at = self._clock.monotonic() + delay
-        self._arm_unload(delay)
-
-    def _arm_unload(self, delay: float) -> None:
-        if not self._unload_timer:  # one timer, however often people come and go
-            self._unload_timer = True
-            self._later(delay, ("unload",))
-
-    def _may_unload(self) -> bool:
-        """At the unload timer: whether to end now (else the timer is armed again for a
-        deadline that moved, or dropped when someone is here)."""
-        self._unload_timer = False
-        table, at = self.table, self._unload_at
-        if table is None or table.status == "playing" or at is None:
-            return False
-        left = at - self._clock.monotonic()
-        if left > 0:
-            self._arm_unload(left)
-            return False
-        return table.status == "finished" or not self._conns
+    # --- without running -------------------------------------------------------------------
 
     async def stored_snapshot(self, user_id: int | None) -> str:
         """Without running this actor: load the table and its match from the log and return
         the encoded snapshot for ``user_id``'s seat (a spectator's when not seated). For a
         finished table, which needs no actor (app/rooms/stored.py)."""
         await self._load_stored()
-        state = self._state(self._seat_of_user(user_id))
+        state = self.audiences.state(self.audiences.seat_of_user(user_id))
         state["rematch"] = None  # no actor, no rematch to decide: only a running table offers it
         return protocol.encode({"type": "snapshot", "seq": self.seq, "epoch": self.epoch,
                                 "state": state})
 
-    def _on_stop(self, reason: str) -> None:
-        for conn, _seat in self._conns.values():
-            conn.close(protocol.dump(protocol.Closed(
-                seq=self.seq, reason=reason, reconnect=reason == "shutdown")))
-        self._conns.clear()
-
     # --- the game --------------------------------------------------------------------------
 
-    async def _apply(self, seat: int, action: dict[str, Any], origin: Connection | None) -> bool:
+    async def apply(self, seat: int, action: dict[str, Any], origin: Connection | None) -> bool:
         """Check, log (durably), commit, tell everyone; returns whether it was accepted.
 
         Errors go to ``origin`` only: ``illegal`` (the rules' reason) or ``server_error`` (the
@@ -541,24 +247,24 @@ class TableActor:
         started = time.perf_counter()
         progress = self.progress
         if progress is None or progress.current is None:
-            self._error(origin, "illegal", "the game has not started")
+            self.audiences.error(origin, "illegal", "the game has not started")
             return False
-        refusal = self._window_refusal(action)
+        refusal = self.window.refusal(action)
         if refusal is not None:
-            self._error(origin, "illegal", refusal)
+            self.audiences.error(origin, "illegal", refusal)
             return False
         try:
             new_state, events = progress.try_action(action)
         except IllegalAction as err:  # a reason a player can read, never a wall of echoed input
-            self._error(origin, "illegal", quoted_reason(str(err)) or "not allowed now")
+            self.audiences.error(origin, "illegal", quoted_reason(str(err)) or "not allowed now")
             return False
         record = progress.current
         try:  # serialize before commit: log only what can be stored and sent
             check_sendable(progress.game, action, new_state, events)
         except Unsendable as err:
             log.error("table %s: refused %s: %s", self.table_id, action.get("type"), err)
-            self._error(origin, "server_error", "the result of this action cannot be kept; "
-                        "choose another")
+            self.audiences.error(origin, "server_error",
+                                 "the result of this action cannot be kept; choose another")
             return False
         try:
             await self._store.append_action(record.id, len(record.actions), action)
@@ -566,387 +272,46 @@ class TableActor:
             raise  # a second writer: fenced (see run)
         except Exception:
             log.exception("table %s: cannot store action", self.table_id)
-            self._error(origin, "server_error", "the action could not be saved; try again")
+            self.audiences.error(origin, "server_error",
+                                 "the action could not be saved; try again")
             return False
         outcome = progress.commit_action(action, new_state)
-        self._turn += 1
-        self._track_window(events)
+        self.clocks.turn += 1
+        self.window.track(events)
         if outcome is not None:
             await self._store.finish_round(record.id, outcome)
-            await self._store_result()
-            self._deadlines.clear()
-            self._begin_pause()  # first, so the message carries the pause
+            await self.course.store_result()
+            self.clocks.deadlines.clear()
+            self.course.begin_pause()  # first, so the message carries the pause
         else:
-            self._schedule_turns()  # first, so the message carries the next mover's timer
-        self._broadcast(action, events)
+            self.clocks.schedule()  # first, so the message carries the next mover's timer
+        self.audiences.broadcast(action, events)
         metrics.ACTIONS.inc()
         metrics.ACTION_SECONDS.observe(time.perf_counter() - started)
         if outcome is not None:
-            await self._after_round()
+            await self.course.after_round()
         return True
 
-    async def _store_result(self) -> None:
-        """Store the match result once it is over (before anyone is told)."""
-        assert self.progress is not None and self.table is not None
-        if self.progress.match_over() and self.table.status != "finished":
-            await self._store.finish_match(self.match_id, self.table,
-                                           self.progress.score_sheet()["totals"],
-                                           self.progress.winners())
-            self.table = await self._store.load_table(self.table_id)
+    # --- for the parts --------------------------------------------------------------------
 
-    async def _after_round(self) -> None:
-        assert self.progress is not None and self.table is not None
-        if self.progress.match_over():
-            await self._store_result()  # after a restart between the last action and here
-            self._broadcast(None, [{"type": "match_over"}])
-            await self._changed()
-            self._schedule_unload()
-        else:
-            if not self._between.running():  # e.g. after a restart between two deals
-                self._begin_pause()
-            if not self._between.running():
-                await self._deal_next()
-            else:
-                left = self._between.until - self._clock.monotonic()
-                self._later(max(0.0, left), ("deal", self._between.number))
-
-    async def _deal_next(self) -> None:
-        assert self.progress is not None and self.match_id is not None
-        progress = self.progress
-        dealer = progress.next_dealer()
-        deal, deck = progress.game.deal(progress.rules, progress.players, self._rng)
-        record = RoundRecord(number=len(progress.rounds), dealer=dealer, deal=deal, deck=deck)
-        record.id = await self._store.add_round(self.match_id, record)
-        progress.begin_round(record)
-        self._between.end()
-        self._turn += 1
-        self._window_deadline, self._window_timed_out = None, False
-        self._schedule_turns()
-        self._broadcast(None, [{"type": "deal", "number": record.number, "dealer": dealer}])
-
-    # --- between deals and after the match (app.rooms.intermission) ----------------------------
-
-    def _present_people(self) -> list[int]:
-        """Seats of people connected to the table (computer seats and absent people do not
-        hold the pause between deals or a rematch up)."""
-        assert self.table is not None
-        return [s.seat for s in self.table.seats
-                if s.bot_level is None and self._seat_connected(s.seat)]
-
-    def _begin_pause(self) -> None:
-        """A deal ended: start the pause before the next one (unless the match is over)."""
-        progress = self.progress
-        if progress is None or progress.match_over():
-            return
-        self._between.begin(self._clock.monotonic(), self._config.round_pause)
-
-    async def _on_intermission(self, seat: int, action: dict[str, Any],
-                               conn: Connection | None) -> None:
-        """``next_deal`` (shortens the pause between deals) or ``rematch`` (after the match)."""
-        progress = self.progress
-        if action["type"] == "next_deal":
-            if self._between.say_ready(seat, self._present_people()):
-                self._queue.put_nowait(("deal", self._between.number))
-            if self._between.running():
-                self._broadcast(None, [{"type": "next_deal", "seat": seat}])
-            return
-        if progress is None or not progress.match_over():
-            self._error(conn, "illegal", "a rematch is offered once the match is over")
-            return
-        accept = action.get("accept", True)
-        self._between.vote(seat, accept)
-        self._broadcast(None, [{"type": "rematch", "seat": seat, "accept": accept}])
-        await self._after_presence_change()
-
-    async def _after_presence_change(self) -> None:
-        """Someone voted or left: end the pause or open the rematch when everyone present agrees."""
-        present = self._present_people()
-        if self._between.everyone_ready(present):
-            self._queue.put_nowait(("deal", self._between.number))
-        seats = self._between.rematch_seats(present)
-        if seats is None or self._on_rematch is None:
-            return
-        self._between.rematch_started = True
-        try:
-            self._between.rematch_table = await self._on_rematch(self.table_id, seats)
-        except Exception:
-            log.exception("table %s: the rematch could not be opened", self.table_id)
-            self._between.rematch_started = False
-            return
-        self._broadcast(None, [{"type": "rematch_table", "table": self._between.rematch_table}])
-
-    # --- the catch window (games with ``close_catch_window``) ----------------------------------
-
-    def _window_open(self) -> bool:
-        progress = self.progress
-        if progress is None or progress.state is None or progress.round_over():
-            return False
-        if not hasattr(progress.game, "close_catch_window"):
-            return False
-        return getattr(progress.state, "window", None) is not None
-
-    def _window_seconds(self) -> float:
-        assert self.progress is not None
-        return float(getattr(self.progress.rules, "catch_window_seconds", 3))
-
-    def _window_left(self) -> float:
-        """Seconds until the open window's deadline (its full length before one is set)."""
-        if self._window_deadline is None:
-            return self._window_seconds()
-        return max(0.0, self._window_deadline - self._clock.monotonic())
-
-    def _window_refusal(self, action: dict[str, Any]) -> str | None:
-        """The room's own refusals around a catch window (the rules core checks the rest)."""
-        if not hasattr(self.progress.game if self.progress else None, "close_catch_window"):
-            return None
-        answering = action.get("type") in WINDOW_ANSWERS
-        if self._window_open() and not answering:
-            return "wait: the catch window is still open"
-        if answering and not self._window_open() and self._window_timed_out:
-            return "too late: the catch window has closed"
-        return None
-
-    def _track_window(self, events: list[dict[str, Any]]) -> None:
-        """After an accepted action: start the deadline of a window it opened."""
-        if any(e.get("type") == "catch_window_closed" for e in events):
-            self._window_deadline = None
-        if not any(e.get("type") == "catch_window" for e in events) or not self._window_open():
-            return
-        self._window_no += 1
-        self._window_timed_out = False
-        seconds = self._window_seconds()
-        self._window_deadline = self._clock.monotonic() + seconds
-        self._later(seconds, ("window", self._window_no))
-        self._pass_absent(self._window_no)
-
-    def _resume_window(self) -> None:
-        """After a restart: a window open in the replayed state gets a fresh deadline."""
-        if self._window_open() and self._window_deadline is None:
-            self._track_window([{"type": "catch_window"}])
-
-    def _pass_absent(self, number: int) -> None:
-        """Queue a pass for every eligible person who is not connected."""
-        assert self.progress is not None
-        for seat in self.progress.game.to_act(self.progress.state):
-            if self._seat_bot(seat) is None and not self._seat_connected(seat):
-                self._queue.put_nowait(("autopass", seat, number))
-
-    # --- turns -------------------------------------------------------------------------------
-
-    def _schedule_turns(self, keep_deadlines: bool = False) -> None:
-        """Queue the computer seats' moves and the people's turn timers for this turn (with
-        ``keep_deadlines``, a person whose timer already runs keeps its deadline)."""
-        progress = self.progress
-        kept = dict(self._deadlines) if keep_deadlines else {}
-        self._deadlines.clear()
-        if progress is None or progress.round_over():
-            return
-        window = self._window_open()
-        now = self._clock.monotonic()
-        base, self._turn_base = (self._turn_base if self._turn_base is not None else now), None
-        timeout = self._turn_seconds()
-        for seat in progress.game.to_act(progress.state):
-            person = self._seat_bot(seat) is None
-            if not person or seat in self._taken_over:
-                delay = self._config.bot_delay
-                if window:  # a computer player answers well within what is left of the window
-                    delay = min(delay, self._window_left() / 3)
-                self._later(delay, ("turn", seat, self._turn, "move" if not person else "auto"))
-                continue
-            if timeout is not None and not window:
-                seconds = timeout * 2 if self._deciding_reservation(seat) else timeout
-                at = self._deadlines[seat] = kept.get(seat, base + seconds)
-                self._later(max(0.0, at - now), ("turn", seat, self._turn, "timeout"))
-            self._schedule_away(seat)
-
-    def _deciding_reservation(self, seat: int) -> bool:
-        """Whether ``seat`` is to make the reservation decision (gesund / Vorbehalt) of a
-        game that has one (``Game.reservation_phase``): a move clock gives it twice the time
-        (30 s per move: 60 s)."""
-        progress = self.progress
-        phase = getattr(progress.game, "reservation_phase", None) if progress else None
-        return phase is not None and getattr(progress.state, "phase", None) == phase
-
-    def _turn_seconds(self) -> float | None:
-        """Seconds a person has per move: the table's setting, else the server's default."""
-        if self.table is not None and self.table.turn_seconds is not None:
-            return float(self.table.turn_seconds)
-        return self._config.turn_timeout
-
-    def _later(self, seconds: float, command: tuple[Any, ...]) -> None:
+    def later(self, seconds: float, command: tuple[Any, ...]) -> Timer | None:
+        """Queue ``command`` after ``seconds`` on the table's clock (at once for 0 or less,
+        then None); the pending timer, whose ``cancel()`` drops it. A timer is one loop handle,
+        not a task: thousands of tables keep a move clock each (docs/performance.md)."""
         if seconds <= 0:
             self._queue.put_nowait(command)
-            return
+            return None
 
-        async def wake() -> None:
-            await self._clock.sleep(seconds)
+        def fire() -> None:
+            self._timers.discard(timer)
             self._queue.put_nowait(command)
 
-        task = asyncio.get_running_loop().create_task(wake())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        timer = self._clock.call_later(seconds, fire)
+        self._timers.add(timer)
+        return timer
 
-    async def _changed(self) -> None:
-        if self._on_change is not None:
-            await self._on_change(self.table_id)
-
-    # --- messages --------------------------------------------------------------------------
-
-    def _seat_of_user(self, user_id: int | None) -> int | None:
-        """The seat ``user_id`` plays (None: a spectator, or a person who left the match)."""
-        if user_id is None or self.table is None:
-            return None
-        return next((s.seat for s in self.table.seats
-                     if s.user_id == user_id and self._taken_over.get(s.seat) != LEFT), None)
-
-    def _seat_bot(self, seat: int) -> str | None:
+    def seat_bot(self, seat: int) -> str | None:
         """The skill level of a computer seat; None for a person's seat."""
         assert self.table is not None
         info = next((s for s in self.table.seats if s.seat == seat), None)
         return info.bot_level if info is not None else None
-
-    def _seat_view(self, seat: int | None) -> dict[str, Any]:
-        """``Game.view(state, seat)``, with ``legal`` (the seat's legal actions) added for games
-        whose view does not list them. The one projection every client and bot receives."""
-        assert self.progress is not None
-        game, state = self.progress.game, self.progress.state
-        view = game.view(state, seat)
-        if "legal" not in view:
-            view["legal"] = game.legal_actions(state, seat) if seat is not None else []
-        if self._window_open():
-            # the table waits for the window: only answers now; the clients' countdown
-            for key in ("legal", "legal_actions"):
-                if isinstance(view.get(key), list):
-                    view[key] = [a for a in view[key] if a.get("type") in WINDOW_ANSWERS]
-            window = view.get("catch_window")
-            if isinstance(window, dict) and self._window_deadline is not None:
-                window["remaining"] = self._window_left()
-        return view
-
-    def _shared(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any] | None,
-                               list[dict[str, Any]]]:
-        """The parts of the state that are the same for every audience right now: ``table``,
-        the score sheet, the match result and the turn timers (once per seq, not per seat)."""
-        table = self._table_json()
-        progress = self.progress
-        scores: dict[str, Any] = {"rounds": [], "totals": [0] * self.table.players,
-                                  "deals": self.table.deals, "played": 0}
-        result = None
-        if progress is not None and progress.current is not None:
-            scores, result = self._sheet(progress)
-        now = self._clock.monotonic()
-        timers = [{"seat": s, "remaining": round(max(0.0, at - now), 1)}
-                  for s, at in sorted(self._deadlines.items())]
-        return table, scores, result, timers
-
-    def _state(self, seat: int | None, shared: tuple | None = None) -> dict[str, Any]:
-        """What ``seat`` (None: spectators) sees now: the fields of protocol.TableState as a
-        JSON-ready dict (built directly: this runs for every audience after every change).
-        ``shared``: :meth:`_shared` of this moment, when the caller builds several audiences."""
-        table, scores, result, timers = shared or self._shared()
-        progress = self.progress
-        view = None
-        if progress is not None and progress.current is not None:
-            view = self._seat_view(seat)
-            view["round"] = progress.current.number
-        deadline = next((timer["remaining"] for timer in timers if timer["seat"] == seat), None)
-        return {"table": table, "you": seat, "view": view, "scores": scores, "result": result,
-                "deadline": deadline, "timers": timers,
-                "pause": self._between.pause_json(self._clock.monotonic()),
-                "rematch": self._between.rematch_json(result is not None)}
-
-    def _table_json(self) -> dict[str, Any]:
-        """The ``table`` part of every audience's state: the same object until the table or
-        the set of connected seats changes (so a delta skips it by identity)."""
-        assert self.table is not None
-        connected = frozenset(s for _c, s in self._conns.values() if s is not None)
-        seen = (connected, frozenset(self._taken_over))
-        cache = self._table_cache
-        if cache is None or cache[0] is not self.table or cache[1] != seen:
-            table = self.table
-            self._table_cache = (table, seen, {
-                "id": table.id, "game": table.game, "preset": table.preset,
-                "players": table.players, "deals": table.deals, "status": table.status,
-                "end": table_end(table.game, table.rules, table.players, table.deals),
-                "skill": table.skill,
-                "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot_level,
-                           "connected": s.bot_level is not None or s.seat in connected,
-                           "autoplay": s.seat in self._taken_over}
-                          for s in table.seats],
-                "turn_seconds": self._turn_seconds()})
-        return self._table_cache[2]
-
-    def _sheet(self, progress: MatchProgress) -> tuple[dict[str, Any], dict[str, Any] | None]:
-        """The score sheet and result: the same for every audience until a round ends, so
-        computed once (it replays every finished round's totals) and shared — the same
-        object, which lets the delta skip it by identity."""
-        key = (id(progress), len(progress.rounds), progress.round_over(), progress.match_over())
-        if self._sheet_cache is None or self._sheet_cache[0] != key:
-            scores = progress.score_sheet()
-            result = ({"winners": progress.winners(), "totals": scores["totals"]}
-                      if progress.match_over() else None)
-            self._sheet_cache = (key, scores, result)
-        return self._sheet_cache[1], self._sheet_cache[2]
-
-    def _snapshot(self, seat: int | None) -> str:
-        """The encoded snapshot for ``seat``."""
-        return protocol.encode({"type": "snapshot", "seq": self.seq, "epoch": self.epoch,
-                                "state": self._state(seat)})
-
-    def _broadcast(self, action: dict[str, Any] | None, events: list[dict[str, Any]]) -> None:
-        """One new seq: each audience (every seat, and spectators while any is connected) gets
-        its own message, encoded once: the event with ``patch`` (the change of its state since
-        the last seq, app.rooms.delta) for clients that asked for deltas, with the whole
-        ``state`` for the others. The parts every audience shares are encoded once per seq.
-        Each seat's buffer keeps the encoded patch messages for resuming delta clients."""
-        assert self.table is not None
-        self.seq += 1
-        encode = protocol.encode
-        head = f'{{"type":"event","seq":{self.seq},"epoch":{encode(self.epoch)}'
-        events_json = encode(events)
-        audiences: list[int | None] = [*range(self.table.players), None]
-        connected: dict[int | None, list[Connection]] = {}
-        for conn, seat in self._conns.values():
-            connected.setdefault(seat, []).append(conn)
-        shared = self._shared()
-        game = get_game(self.table.game)
-        for audience in audiences:
-            conns = connected.get(audience, [])
-            if audience is None and not conns:  # nobody watching: no view, no buffer
-                self._buffers.pop(None, None)
-                self._last_state.pop(None, None)
-                continue
-            state = self._state(audience, shared)
-            patch = delta.diff(self._last_state.get(audience), state)
-            self._last_state[audience] = state
-            body = f'{head},"action":{encode(action_for(game, action, audience))},"events":{events_json}'
-            patched = f'{body},"patch":{encode(patch)}}}'
-            buffer = self._buffers.setdefault(audience, deque(maxlen=self._config.resume_buffer))
-            buffer.append((self.seq, patched))
-            whole: str | None = None
-            for conn in conns:
-                if conn.deltas:
-                    conn.send(patched)
-                else:
-                    if whole is None:
-                        whole = f'{body},"state":{encode(state)}}}'
-                    conn.send(whole)
-
-    def _missed(self, conn: Connection, seat: int | None, last_seq: int | None,
-                epoch: str | None) -> list[str] | None:
-        """The buffered messages after ``last_seq``, or None if a snapshot is needed (always,
-        when something was missed by a client that takes whole states: only patches are
-        buffered)."""
-        if last_seq is None or epoch != self.epoch or last_seq > self.seq:
-            return None
-        if last_seq == self.seq:
-            return []
-        buffer = self._buffers.get(seat)
-        if not conn.deltas or not buffer or buffer[0][0] > last_seq + 1:
-            return None
-        return [text for seq, text in buffer if seq > last_seq]
-
-    def _error(self, conn: Connection | None, code: str, message: str) -> None:
-        if conn is not None:
-            conn.send(protocol.dump(protocol.ErrorMessage(seq=self.seq, code=code,
-                                                          message=message)))

@@ -20,6 +20,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from app.bots.doppelkopf.inference import PlayModel
 from app.bots.doppelkopf.table import QC, Table
 from app.games.doppelkopf.cards import CARD_POINTS, deck
 from app.games.doppelkopf.contracts import TRUMP
@@ -134,11 +135,13 @@ class Sampler:
                            for s in self.others}
         self.free = {s: self.need[s] - len(self.forced[s]) for s in self.others}
         self.signals = Signals(table, view)
+        self.model = PlayModel(table)
 
     def sample_weighted(self, rng: random.Random) -> tuple[list[list[str]], float]:
         """A deal (as ``sample``) and its likelihood under the signals of the play."""
         hands = self.sample(rng)
-        return hands, self.signals.likelihood(hands, self.table.suit_of, self.me)
+        weight = self.signals.likelihood(hands, self.table.suit_of, self.me)
+        return hands, weight * self.model.likelihood(hands)
 
     def sample(self, rng: random.Random) -> list[list[str]]:
         """Hands for all four seats (the own hand as it is)."""

@@ -53,7 +53,7 @@ class Doppelkopf:
     #: every numeric option's documented range (inclusive)
     option_ranges: Mapping[str, tuple[float, float]] = OPTION_RANGES
     #: the state phase of the reservation decision (gesund / Vorbehalt): a table's move clock
-    #: gives it twice the time per move (app/rooms/actor.py)
+    #: gives it twice the time per move (app/rooms/clocks.py)
     reservation_phase = "declare"
 
     def make_rules(self, raw: Mapping[str, Any]) -> Rules:
