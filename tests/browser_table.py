@@ -71,6 +71,15 @@ MOVE = """(prefs) => {
 }"""
 
 
+def guest_page(browser, site: str, size: str = "desktop"):
+    """(context, page) of a new guest on the lobby of ``site`` (close the context after)."""
+    ctx = context(browser, size)
+    page = ctx.new_page()
+    page.goto(site + "/")
+    page.click("#play-guest")
+    return ctx, page
+
+
 def new_table(page, url: str, game: str = "doppelkopf", players: int = 4, bots: int = 3,
               deals: int = 1, numbers: dict[str, str] | None = None, guest: bool = True) -> int:
     """From the lobby (as a new guest unless ``guest`` is False), start a New Game; returns the

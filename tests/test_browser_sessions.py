@@ -10,7 +10,7 @@ import re
 import pytest
 
 from tests import browser_table
-from tests.browser_table import context, new_table
+from tests.browser_table import context, guest_page, new_table
 from tests.conftest import artifacts_dir
 from tests.test_browser import register
 
@@ -109,10 +109,7 @@ def test_leaving_a_rated_match_hands_the_seat_to_a_computer_and_counts_as_left_e
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_move_clock_runs_out_and_a_computer_moves_once(browser, site, size):
-    ctx = context(browser, size)
-    page = ctx.new_page()
-    page.goto(site + "/")
-    page.click("#play-guest")
+    ctx, page = guest_page(browser, site, size)
     created = page.evaluate("""async () => {
       const csrf = document.querySelector('meta[name=csrf-token]').content;
       const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json',
@@ -183,10 +180,7 @@ def test_friend_request_acceptance_and_invitation_appear_live_and_join_in_one_cl
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_guest_is_warned_before_logging_out(browser, site, size):
-    ctx = context(browser, size)
-    page = ctx.new_page()
-    page.goto(site + "/")
-    page.click("#play-guest")
+    ctx, page = guest_page(browser, site, size)
     page.click("#guest-logout summary")
     box = page.locator("#guest-logout .guest-logout-box")
     box.wait_for(state="visible")

@@ -24,7 +24,7 @@ import time
 import pytest
 
 from tests import browser_table
-from tests.browser_table import MOVE, context, match_dialog_open
+from tests.browser_table import MOVE, context, guest_page, match_dialog_open
 from tests.conftest import artifacts_dir
 from tests.test_browser_tables import console_errors
 from tests.test_browser_ux import axe_violations
@@ -386,10 +386,7 @@ def test_rematch_of_two_people_opens_a_new_match_with_the_same_seats(browser, si
 def test_im_back_is_on_the_board_where_the_prompt_is(browser, site):
     """When the time per move runs out, a computer player moves for the person; the prompt
     zone says so and holds "I'm back", which gives the seat back."""
-    ctx = context(browser, "phone")
-    page = ctx.new_page()
-    page.goto(site + "/")
-    page.click("#play-guest")
+    ctx, page = guest_page(browser, site, "phone")
     table = page.evaluate("""async () => {
       const me = await (await fetch('/api/me')).json();
       const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json',
