@@ -124,7 +124,7 @@ def test_a_move_clock_runs_out_and_a_computer_moves_once(browser, site, size):
     assert clock.is_visible() and clock.text_content().endswith(" s")
     shot(page, f"sessions-move-clock-{size}")
     mine = page.evaluate("window.doppelrunde.state.you") == seat
-    page.wait_for_function(f"() => document.getElementById('table-news').textContent.includes('time ran out')",
+    page.wait_for_function("() => document.getElementById('table-news').textContent.includes('time ran out')",
                            timeout=30000)
     news = page.text_content("#table-news")
     assert news == ("Your time ran out: a computer player moved for you." if mine else news)
