@@ -383,7 +383,34 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
+def cpu_figures(game_cpu: float, actions: int, echo_cpu: float, echoes: int) -> dict:
+    """The server's CPU per action and per echo frame, and the frame efficiency.
+
+    An echo is two frames at the server (one in, one out); an action is five (one in, one
+    event out to each of four seats). Frame efficiency = 5 x (echo CPU per frame) / (CPU per
+    action): the share of an action's CPU that five frames of the bare stack would cost.
+    """
+    per_action_ms = 1000 * game_cpu / max(actions, 1)
+    per_frame_us = 1e6 * echo_cpu / max(2 * echoes, 1)
+    return {"server_cpu_ms_per_action": round(per_action_ms, 3),
+            "echo_server_cpu_us_per_frame": round(per_frame_us, 1),
+            "frame_efficiency": round(5 * per_frame_us / 1000 / per_action_ms, 3)
+            if per_action_ms else None}
+
+
+def commit() -> str:
+    """The checked-out commit (short hash), '+dirty' when the tree has changes."""
+    root = Path(__file__).resolve().parent.parent
+
+    def run(*cmd: str) -> str:
+        return subprocess.run(cmd, cwd=root, capture_output=True, text=True).stdout.strip()
+
+    head = run("git", "rev-parse", "--short", "HEAD") or "unknown"
+    return head + ("+dirty" if run("git", "status", "--porcelain", "--untracked-files=no") else "")
+
+
 async def main(args) -> dict:
+    load_before = round(os.getloadavg()[0], 2)
     workdir = Path(tempfile.mkdtemp(prefix="doppelrunde-load-"))
     url, pg_name = await make_database(args.db, workdir)
     servers = []
@@ -436,6 +463,8 @@ async def main(args) -> dict:
             "errors": game.errors + echo.errors, "rss_mb": round(peak_rss, 1),
             "echo_msgs_per_s": round(echo_rate, 1),
             "ratio": round(rate / echo_rate, 3) if echo_rate else None,
+            **cpu_figures(game_server_cpu, game.actions, echo_server_cpu, echo.echoes),
+            "load_before": load_before, "commit": commit(),
         }
         print(f"db={args.db} persist={args.persist} workers={args.workers} "
               f"think_ms={args.think_ms} round_pause={args.round_pause}")
@@ -453,6 +482,9 @@ async def main(args) -> dict:
               f"client {100 * game_client_cpu / game_time:.0f}%")
         print(f"cpu (echo)      server {100 * echo_server_cpu / echo_time:.0f}%, "
               f"client {100 * echo_client_cpu / echo_time:.0f}%")
+        print(f"frame eff.      {result['frame_efficiency']}  (5 x echo CPU per frame "
+              f"{result['echo_server_cpu_us_per_frame']} us / CPU per action)")
+        print(f"load before     {load_before}  commit {result['commit']}")
         print(json.dumps(result), flush=True)
         return result
     finally:
