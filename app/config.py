@@ -93,10 +93,18 @@ class Settings(BaseSettings):
     #: the garbage collector's thresholds for ``python -m app serve`` (gen 0 allocations, gen 1
     #: and gen 2 collection counts; Python's default is 700, 10, 10), e.g. GC_THRESHOLDS=
     #: '[700, 10, 10]'; see docs/performance.md ("Garbage collection")
-    gc_thresholds: tuple[int, int, int] = (10_000, 20, 100)
+    gc_thresholds: tuple[int, int, int] = (10_000, 10, 100)
     #: seconds after start-up at which the server freezes what it built (gc.freeze: the rebuilt
     #: tables, modules, templates), so full collections no longer walk it; 0: never
     gc_freeze_after: float = 5.0
+    #: seconds between the server's timed generation-0 collections (every ``gc_thresholds[1]``-th
+    #: takes generation 1 too), so generation 0 stays small when the allocation count does not
+    #: trigger them (app/server.py, ``TimedCollections``); 0: only the allocation count
+    gc_young_every: float = 0.1
+    #: seconds between the server's full collections when ``gc_young_every`` is on (then only
+    #: this timer runs them: a full collection pauses a large server for 0.2-0.4 s); 0: the
+    #: collector's own rule (``gc_thresholds[2]``)
+    gc_full_every: float = 300.0
     #: serve a raw WebSocket echo at /ws/echo (the baseline of benchmarks/load.py)
     bench_echo: bool = False
     #: key and channel prefix in Redis (several sites may share one Redis)
