@@ -42,8 +42,8 @@ class Audiences:
         self._conns: dict[int, tuple[Connection, int | None]] = {}
         #: per audience (seat, None: spectators): (seq, encoded patch event) of recent seqs
         self._buffers: dict[int | None, deque[tuple[int, str]]] = {}
-        #: per audience: its state as of the last seq (the base of the next patch)
-        self._last_state: dict[int | None, dict[str, Any]] = {}
+        #: per audience: its state as of the last seq, frozen (the base of the next patch)
+        self._last_state: dict[int | None, bytes] = {}
         self._sheet_cache: tuple[Any, dict[str, Any], dict[str, Any] | None] | None = None
         self._table_cache: tuple[TableInfo, tuple[frozenset[int], frozenset[int]],
                                  dict[str, Any]] | None = None
@@ -250,8 +250,8 @@ class Audiences:
                 self._last_state.pop(None, None)
                 continue
             state = self.state(audience, shared)
-            patch = delta.diff(self._last_state.get(audience), state)
-            self._last_state[audience] = state
+            patch = delta.diff_frozen(self._last_state.get(audience), state)
+            frozen = self._last_state[audience] = delta.freeze(state)
             body = f'{head},"action":{encode(action_for(game, action, audience))},"events":{events_json}'
             patched = f'{body},"patch":{encode(patch)}}}'
             buffer = self._buffers.setdefault(audience, deque(maxlen=self._config.resume_buffer))
@@ -262,7 +262,7 @@ class Audiences:
                     conn.send(patched)
                 else:
                     if whole is None:
-                        whole = f'{body},"state":{encode(state)}}}'
+                        whole = f'{body},"state":{frozen.decode()}}}'
                     conn.send(whole)
 
     def _missed(self, conn: Connection, seat: int | None, last_seq: int | None,
