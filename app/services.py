@@ -26,8 +26,8 @@ from app.history.service import History
 from app.lobby.friends import Friends
 from app.lobby.hub import LobbyHub
 from app.lobby.matchmaking import QueueSettings
-from app.lobby.playnow import PlayNow
 from app.lobby.notices import Notices
+from app.lobby.playnow import PlayNow
 from app.lobby.presence import Presence
 from app.lobby.queue import SharedQueue
 from app.lobby.service import Lobby

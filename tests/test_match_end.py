@@ -9,8 +9,6 @@ the score sheet beside the table and the score sheet page all say the same.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from app.games.base import RoundOutcome

@@ -23,7 +23,6 @@ from typing import Any
 
 from app.games.base import Game, RoundOutcome, best_seats, totals
 
-
 #: the kinds of end condition: a number of deals, golden coins to win, one round per player,
 #: a penalty limit
 END_KINDS = ("deals", "coins", "rounds", "penalty")

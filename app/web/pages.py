@@ -6,8 +6,6 @@ again with the error. Every form carries the CSRF token (hidden field ``csrf``).
 
 from __future__ import annotations
 
-import math
-
 from pathlib import Path
 from typing import Annotated, Any
 
