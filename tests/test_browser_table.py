@@ -440,3 +440,27 @@ def test_the_deal_result_stays_at_least_three_seconds_without_a_press(browser, s
     assert time.monotonic() - shown >= 2.8
     page.wait_for_function(browser_table.READY, timeout=20000)
     ctx.close()
+
+
+def test_the_deal_result_names_the_party_that_scores_the_game_value(browser, site):
+    """The result's game value says whose it is: the party whose players gain it this deal
+    (which may be the other party than the one that won the card points, when special points
+    outweigh), and the score lines add up to it from that party's side."""
+    ctx = context(browser, "desktop")
+    page = ctx.new_page()
+    browser_table.new_table(page, site, "doppelkopf", 4, 3, deals=2)
+    while page.evaluate(MOVE, {"bid": 1, "stay": True}) != "deal":
+        page.wait_for_function(browser_table.READY, timeout=20000)
+    page.wait_for_selector("[data-dialog=deal-result][open] .game-value", timeout=10000)
+    row = page.evaluate("window.doppelrunde.state.scores.rounds[0]")
+    details, scores = row["details"], row["scores"]
+    shown = page.locator("[data-dialog=deal-result] .game-value")
+    text, party = shown.text_content(), shown.get_attribute("data-party")
+    assert sum(line["points"] for line in details["score_lines"]) == details["game_value"]
+    if details["game_value"] == 0:
+        assert party == "" and text == "Game value: 0", text
+    else:
+        gainers = {seat for seat, score in enumerate(scores) if score > 0}
+        assert gainers == set(details["parties"][party]), (party, scores, details["parties"])
+        assert text == f"Game value for {party.capitalize()}: {details['game_value']}", text
+    ctx.close()

@@ -205,6 +205,15 @@ export const doppelkopf = {
 
   actionLabel(action) { return label(action.value ?? action.type); },
 
+  /** The party that scores the game value: the score lines are signed from its side (a line
+   *  of its own with plus points, or of the other party with minus points); so "Re wins" may
+   *  go with a game value for Kontra when Kontra's special points outweigh (scoring.py). */
+  partyAhead(details) {
+    const line = (details.score_lines || []).find((l) => l.points !== 0);
+    if (!line || !details.game_value) return null;
+    return line.points > 0 ? line.party : (line.party === "re" ? "kontra" : "re");
+  },
+
   /** The body of the deal-result dialog: who won, card points, each score line once, the value. */
   dealSummary(ctx, details) {
     const {seatName} = ctx;
@@ -231,7 +240,10 @@ export const doppelkopf = {
       box.append(list);
     }
     if (details.game_value != null) {
-      box.append(el("p", {class: "game-value"}, t("Game value: %(value)s", {value: details.game_value})));
+      const ahead = this.partyAhead(details);
+      box.append(el("p", {class: "game-value", "data-party": ahead || ""}, ahead
+        ? t("Game value for %(party)s: %(value)s", {party: this.partyName(ahead), value: details.game_value})
+        : t("Game value: %(value)s", {value: details.game_value})));
     }
     if (details.reason) box.append(el("p", {}, label(details.reason)));
     return box;
