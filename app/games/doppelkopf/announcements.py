@@ -32,39 +32,25 @@ _NAMES = tuple(tuple(value_of(party, level) for level in range(5)) for party in 
 _STEPS = tuple(tuple(tuple((seat, name) for name in names) for names in _NAMES) for seat in range(4))
 
 
-def level_of(value: str) -> int | None:
-    """The level of an announcement name, or None for an unknown name."""
-    return LEVELS.get(value)
-
-
 def min_cards(state: State, level: int) -> int:
     """Cards the announcer must still hold to announce ``level`` on time."""
     return state.rules.hand_size - 1 - level - state.shift
 
 
-def earliest_possible(state: State) -> int:
-    """A seat holding fewer cards than this may announce nothing now (a quick bound for
-    callers that ask often): every announcement needs ``min_cards(state, level)`` of a level
-    above its party's, or one card fewer as a reply to the opponents' level."""
-    re, kontra = state.levels
-    return state.rules.hand_size - 2 - state.shift - (re if re > kontra else kontra)
-
-
 def announcement_window_open(state: State) -> bool:
     """Whether announcements are possible at all now (play phase, wedding clarified)."""
-    if state.phase != "play" or not state.rules.announcements or state.re_party is None:
+    standing = state.standing
+    if state.phase != "play" or not standing.rules.announcements or standing.re_party is None:
         return False
-    return not (state.contract == "wedding" and state.clarified_at is None)
+    return not (standing.contract == "wedding" and standing.clarified_at is None)
 
 
 def allowed_levels(state: State, seat: int) -> tuple[list[int], bool]:
     """The levels ``seat`` may announce now, and whether its Re/Kontra would be a late reply."""
-    standing = state.standing
-    re_party = standing.re_party
-    if (state.phase != "play" or re_party is None or not standing.rules.announcements
-            or (standing.contract == "wedding" and standing.clarified_at is None)):
+    if not announcement_window_open(state):
         return [], False
-    party = RE if re_party[seat] else KONTRA
+    standing = state.standing
+    party = RE if standing.re_party[seat] else KONTRA  # type: ignore[index]
     if standing.late_reply[party] or standing.levels[party] >= 4:
         return [], False
     found = lowest_on_time(state, seat, party)
@@ -102,12 +88,11 @@ def windows(state: State) -> tuple[int, ...]:
     the completed tricks); -1: none at all now. A quick test for callers that ask often; the
     engine keeps it as ``State.windows`` and works it out again whenever a bound changes
     (the play begins, an announcement, the wedding's clarification)."""
+    if not announcement_window_open(state):
+        return CLOSED
     standing = state.standing
     re_party = standing.re_party
     rules = standing.rules
-    if (state.phase != "play" or re_party is None or not rules.announcements
-            or (standing.contract == "wedding" and standing.clarified_at is None)):
-        return CLOSED
     re, kontra = standing.levels
     late_re, late_kontra = standing.late_reply
     # min_cards of the party's next level, or one card fewer as a reply to the opponents'

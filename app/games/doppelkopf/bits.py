@@ -23,10 +23,7 @@ NAMES: tuple[str, ...] = tuple(sorted(ALL_CARDS))
 INDEX: dict[str, int] = {card: index for index, card in enumerate(NAMES)}
 #: the value of one copy of a card in a hand mask
 UNIT: dict[str, int] = {card: 1 << (2 * index) for card, index in INDEX.items()}
-#: both copies' bits of a card (``mask & BOTH[card]`` is nonzero iff the hand holds it)
-BOTH: dict[str, int] = {card: 3 * unit for card, unit in UNIT.items()}
 LOW = sum(UNIT.values())  # the low bit of every card's pair
-HIGH = LOW << 1  # the high bit of every card's pair (set: two copies)
 
 #: one bit per distinct card (its index): the card sets ``held`` and ``pairs`` of a hand
 BIT: dict[str, int] = {card: 1 << index for card, index in INDEX.items()}
@@ -61,16 +58,9 @@ def mask_of(cards: Iterable[str]) -> int:
     return sum(map(UNIT.__getitem__, cards))
 
 
-
-
 def count(mask: int, card: str) -> int:
     """How many copies of ``card`` the mask holds (0, 1 or 2)."""
     return (mask >> (2 * INDEX[card])) & 3
-
-
-def size(mask: int) -> int:
-    """How many cards the mask holds (copies counted)."""
-    return (mask & LOW).bit_count() + 2 * (mask & HIGH).bit_count()
 
 
 def distinct(mask: int) -> tuple[str, ...]:

@@ -177,7 +177,6 @@ class State(StandingFields):
     tricks: tuple[Trick, ...]
     standing: Standing
 
-
     def __init__(self, rules: Rules, dealer: int, deal: tuple[tuple[str, ...], ...]) -> None:
         deal = tuple(map(tuple, deal))
         standing = self.standing = Standing(rules, dealer, deal)
