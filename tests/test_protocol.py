@@ -44,10 +44,33 @@ def guest(client: TestClient) -> None:
 
 
 def test_foreign_origin_is_refused(client):
+    """In the app the socket is closed before it is accepted (ASGI close, code 1008) ..."""
     with pytest.raises(WebSocketDisconnect) as err:
         with client.websocket_connect("/ws", headers={"Origin": "http://evil.example"}) as ws:
             ws.receive_json()
     assert err.value.code == 1008
+
+
+def test_a_foreign_origin_gets_http_403_and_no_socket_from_the_real_server(tmp_path):
+    """... which a real server (uvicorn) answers with HTTP 403 instead of the upgrade: the
+    browser never has an open socket, so it sees no close code (docs/protocol.md)."""
+    import asyncio
+
+    import websockets
+
+    from tests.platform_helpers import live_server
+
+    async def connect(url: str, origin: str) -> int:
+        try:
+            async with websockets.connect(url, additional_headers={"Origin": origin}):
+                return 101
+        except websockets.InvalidStatus as err:
+            return err.response.status_code
+
+    with live_server(settings_for(tmp_path)) as site:
+        ws_url = site.replace("http", "ws", 1) + "/ws"
+        assert asyncio.run(connect(ws_url, "http://evil.example")) == 403
+        assert asyncio.run(connect(ws_url, site)) == 101
 
 
 def test_bad_frames_get_errors_and_the_socket_stays_usable(client):

@@ -61,6 +61,7 @@ async def _write(ws: WebSocket, conn: Connection) -> None:
 async def websocket(ws: WebSocket) -> None:
     services = services_of(ws)
     if not origin_allowed(ws, services.settings.allowed_origins):
+        # closed before accept: the server answers the handshake with HTTP 403 (no socket)
         await ws.close(code=1008)
         return
     slot = services.sockets.acquire(client_address(ws), ws.cookies.get(SESSION_COOKIE))
