@@ -25,7 +25,7 @@ from app.accounts.service import AccountError
 from app.config import Settings
 from app.db.engine import upgrade
 from app.history.service import HistoryError
-from app.i18n import LANG_COOKIE, choose_language, gettext, set_language
+from app.i18n import LANG_COOKIE, N_, choose_language, gettext, set_language
 from app.i18n.errors import localized
 from app.lobby.friends import FriendError
 from app.lobby.service import LobbyError, SeatTaken
@@ -36,6 +36,22 @@ ROOT = Path(__file__).resolve().parent.parent
 log = logging.getLogger(__name__)
 #: responses smaller than this are sent as they are (compressing them gains nothing)
 COMPRESS_MIN_BYTES = 500
+
+
+#: what a path parameter that cannot name anything says (a 404, as for an id nobody has):
+#: the words of the services' own refusal for that parameter
+PATH_NOT_FOUND = {"table_id": N_("no such table")}
+
+
+def not_found_words(err: RequestValidationError) -> str | None:
+    """The msgid of a 404 when ``err`` refuses a path parameter (``/tables/abc``,
+    ``/tables/0``): such a URL names nothing, which is not a form filled in wrongly. None when
+    only the query, form or body was refused."""
+    for error in err.errors():
+        loc = error.get("loc") or ()
+        if len(loc) >= 2 and loc[0] == "path":
+            return PATH_NOT_FOUND.get(str(loc[1]), N_("There is no such page."))
+    return None
 
 
 def create_app(settings: Settings | None = None, services: Services | None = None) -> FastAPI:
@@ -118,6 +134,13 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
 
     @app.exception_handler(RequestValidationError)
     async def form_error(request: Request, err: RequestValidationError):
+        missing = not_found_words(err)
+        if missing is not None:  # /tables/abc: no such table, as for an id nobody has
+            if not wants_page(request):
+                return JSONResponse({"detail": gettext(missing)}, status_code=404)
+            from app.web.pages import error_page
+
+            return await error_page(request, 404, gettext(missing))
         if not wants_page(request):  # FastAPI's shape, without the input (it may be huge,
             # hostile, or not even JSON: an inf or NaN parsed from 1e400)
             details = [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", ""))[:200],

@@ -251,7 +251,7 @@ async def test_a_refused_new_game_keeps_what_was_sent(client):
 async def test_refusals_reach_the_page_and_the_api_in_german(client):
     await _register(client)
     login = await client.get("/tables/999", headers={"Accept-Language": "de"})
-    assert login.status_code == 404 and "diesen Tisch gibt es nicht" in login.text
+    assert login.status_code == 404 and "Diesen Tisch gibt es nicht" in login.text
     api = await client.get("/api/tables/999", headers={"Accept-Language": "de"})
     assert api.status_code == 404 and api.json()["detail"] == "diesen Tisch gibt es nicht"
     english = await client.get("/api/tables/999", headers={"Accept-Language": "en"})

@@ -6,6 +6,7 @@ again with the error. Every form carries the CSRF token (hidden field ``csrf``).
 
 from __future__ import annotations
 
+from http import HTTPStatus
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -76,10 +77,11 @@ STATUS_WORDS = {404: N_("There is no such page."), 405: N_("That is not possible
 async def error_page(request: Request, status: int, detail: Any,
                      headers: dict[str, str] | None = None) -> HTMLResponse:
     """The error page for an HTTP refusal (app.main's handler); ``detail`` is already in the
-    request's language, or Starlette's English phrase, replaced by STATUS_WORDS."""
+    request's language, or Starlette's English phrase ("Not Found"), replaced by
+    STATUS_WORDS."""
     from app.api.deps import user_of
 
-    if status in STATUS_WORDS or not isinstance(detail, str):
+    if not isinstance(detail, str) or (status in STATUS_WORDS and detail == HTTPStatus(status).phrase):
         detail = _(STATUS_WORDS.get(status, N_("That did not work")))
     try:
         user = await user_of(request)
