@@ -72,7 +72,6 @@ class Settings(BaseSettings):
     cookie_secure: bool = False
     session_days: int = 30
     max_open_tables_per_user: int = 5
-    max_deals: int = 48
     #: development and tests only: a Doppelkopf table may have any number of deals (for short
     #: matches); otherwise a multiple of the players, so that everyone deals equally often
     any_deal_count: bool = False

@@ -144,8 +144,7 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     else:
         rooms = RoomManager(store, clock, config, rng_factory=rng_factory)
     friends = Friends(sessions, clock)
-    lobby = Lobby(sessions, clock, rooms, friends, max_deals=settings.max_deals,
-                  any_deal_count=settings.any_deal_count,
+    lobby = Lobby(sessions, clock, rooms, friends, any_deal_count=settings.any_deal_count,
                   max_open_tables=settings.max_open_tables_per_user, claims=cluster.claims)
     hub = LobbyHub(lobby, max_subscribers=settings.lobby_subscribers)
     if cluster.distributed:  # every process's feed refreshes (Services.start follows the bus)

@@ -201,6 +201,9 @@ def _error(page) -> str:
 
 @pytest.mark.parametrize(("fields", "english", "german", "field"), [
     ({"deals": "99"}, "Deals: at most 48 deals", "Anzahl Spiele: höchstens 48 Spiele", "deals"),
+    # one limit, one message: past what the model once allowed (1000) the same words
+    ({"deals": "49"}, "Deals: at most 48 deals", "Anzahl Spiele: höchstens 48 Spiele", "deals"),
+    ({"deals": "5000"}, "Deals: at most 48 deals", "Anzahl Spiele: höchstens 48 Spiele", "deals"),
     ({"deals": "0"}, "Deals: must be at least 1", "Anzahl Spiele: muss mindestens 1 sein", "deals"),
     ({"deals": "many"}, "Deals: enter a whole number", "Anzahl Spiele: gib eine ganze Zahl ein", "deals"),
     ({"players": "3"}, "Players: Doppelkopf is played by 4 players",

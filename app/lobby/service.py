@@ -42,6 +42,7 @@ from app.lobby.listing import Listing, load_listing, table_mode
 from app.lobby.seating import LEFT, live_table
 from app.rooms.manager import RoomManager
 from app.rooms.match import (
+    MAX_DEALS,
     MatchLengthError,
     MatchProgress,
     check_deals,
@@ -132,6 +133,11 @@ def move_clock(spec: NewTable, players: int) -> int | None:
     return PUBLIC_MOVE_SECONDS
 
 
+def too_many_deals() -> LobbyError:
+    """The one refusal of a number of deals over MAX_DEALS (the form's, the API's, the lobby's)."""
+    return LobbyError(N_("at most %(count)s deals"), field="deals", count=MAX_DEALS)
+
+
 class NewTable(BaseModel):
     """New Game: game, rules preset and options, seats, deals, opponents, computer players.
     Every field has its documented range (checked here, at the edge); the game's own options
@@ -145,7 +151,7 @@ class NewTable(BaseModel):
     options: dict[Annotated[str, Field(max_length=64)], OptionValue] = Field(
         default_factory=dict, max_length=32)
     players: int | None = Field(default=None, ge=2, le=8)
-    deals: int = Field(default=4, ge=1, le=1000)
+    deals: int = Field(default=4, ge=1, le=MAX_DEALS)
     opponents: Literal["any", "friend", "invited"] = "any"
     skill: Literal["beginner", "intermediate", "expert"] = "beginner"
     bots: int = Field(default=0, ge=0, le=7)
@@ -171,12 +177,12 @@ class Lobby:
     """The lobby service. Starting a full table goes to the RoomManager."""
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: Clock,
-                 rooms: RoomManager, friends: Friends, *, max_deals: int = 48,
+                 rooms: RoomManager, friends: Friends, *,
                  any_deal_count: bool = False,
                  max_open_tables: int = 5, claims: Claims | None = None) -> None:
         self._db, self._clock, self._rooms, self._friends = sessions, clock, rooms, friends
         self._claims: Claims = claims or InProcessClaims()
-        self._max_deals, self._max_open = max_deals, max_open_tables
+        self._max_open = max_open_tables
         #: development and tests: any number of deals (config.Settings.any_deal_count)
         self._any_deal_count = any_deal_count
         #: awaited after every change of the open tables (the live lobby feed)
@@ -361,15 +367,15 @@ class Lobby:
 
     def _match_deals(self, game: Any, rules: Any, players: int, deals: int) -> int:
         """The deals a new table stores: the form's number for Doppelkopf (a multiple of the
-        players, at most ``max_deals``); the game's own for the others (app.rooms.match:
+        players, at most MAX_DEALS); the game's own for the others (app.rooms.match:
         Doppelganger Tricks one round per player, 0 for Kids and Doppio, whose coins or penalty
         limit ends the match; with ``any_deal_count`` the number asked, a cap for those).
         Raises LobbyError on the deals field."""
         asked = self._any_deal_count or end_condition(game, rules, players, 0).kind == "deals"
         if not asked:
             return table_deals(game, rules, players, deals)
-        if deals > self._max_deals:
-            raise LobbyError(N_("at most %(count)s deals"), field="deals", count=self._max_deals)
+        if deals > MAX_DEALS:
+            raise too_many_deals()
         if self._any_deal_count:  # development and tests: short matches (a cap) of any game
             return deals
         end = end_condition(game, rules, players, deals)

@@ -26,6 +26,9 @@ from app.games.base import Game, RoundOutcome, best_seats, totals
 #: the kinds of end condition: a number of deals, golden coins to win, one round per player,
 #: a penalty limit
 END_KINDS = ("deals", "coins", "rounds", "penalty")
+#: the most deals a match may have (Doppelkopf's number of deals; a development server's cap):
+#: the one limit of New Game's form, its model and the lobby's check, and of their refusal
+MAX_DEALS = 48
 
 
 class MatchLengthError(ValueError):

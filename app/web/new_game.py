@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from app.i18n import N_, gettext
 from app.i18n.errors import localized
 from app.i18n.names import OPTIONS
-from app.lobby.service import LobbyError, NewTable
+from app.lobby.service import LobbyError, NewTable, too_many_deals
 
 #: the form's fields and their labels (the same msgids as templates/lobby.html)
 FIELDS = {
@@ -89,6 +89,8 @@ def _refusal(err: ValidationError) -> LobbyError:
     """The first problem pydantic found, as a LobbyError on its field."""
     problem = err.errors()[0]
     field = str(problem["loc"][0]) if problem["loc"] else None
+    if field == "deals" and problem["type"] == "less_than_equal":
+        return too_many_deals()  # the words of the lobby's own check
     context = problem.get("ctx") or {}
     limit = next((context[k] for k in ("ge", "gt", "le", "max_length") if k in context), "")
     return LobbyError(_WHY.get(problem["type"], _NOT_ALLOWED), field=field, limit=limit)

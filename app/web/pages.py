@@ -39,6 +39,7 @@ from app.i18n import N_, _, names
 from app.i18n.errors import localized
 from app.lobby.friends import FriendError
 from app.lobby.service import LobbyError, SeatTaken
+from app.rooms.match import MAX_DEALS
 from app.web import new_game
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -50,6 +51,7 @@ templates.env.install_gettext_callables(gettext=i18n.gettext, ngettext=i18n.nget
 # language the template was first compiled in: the name filters must run at every render
 templates.env.filters.update({name: pass_context(lambda _ctx, *args, _f=func: _f(*args))
                               for name, func in names.FILTERS.items()})
+templates.env.globals["MAX_DEALS"] = MAX_DEALS  # New Game's Deals field (app.rooms.match)
 router = APIRouter()
 RULES_PROSE = ROOT / "templates" / "rules"
 
