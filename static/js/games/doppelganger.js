@@ -110,10 +110,10 @@ export const doppelganger = {
     const view = state.view;
     const {end, number} = matchProgress(state);
     const parts = [progressText(end, number)];
-    if (view.phase === "bidding") parts.push(t("secret bids"));
+    if (view.phase === "bidding") parts.push(t("Secret bids"));
     else parts.push(t("Trick %(number)s", {number: view.tricks_played + (view.phase === "playing" ? 1 : 0)}));
     if (view.lead_suit) parts.push(t("Lead suit: %(suit)s", {suit: SUIT_NAMES[view.lead_suit]}));
-    if (view.void_tricks) parts.push(t("void tricks: %(count)s", {count: view.void_tricks}));
+    if (view.void_tricks) parts.push(t("Void tricks: %(count)s", {count: view.void_tricks}));
     return parts.join(" · ");
   },
 

@@ -17,9 +17,10 @@ export const KEYS = {
   re: "1", kontra: "1", no90: "2", no60: "3", no30: "4", black: "5",
 };
 
+// the phase in the header ("Deal 1 of 8 · Reservations"): each part of the line begins capitalised
 const PHASES = {
-  declare: t("reservations"), poverty_give: t("poverty"), poverty_answer: t("poverty"),
-  poverty_return: t("poverty"), wedding_partner: t("wedding"),
+  declare: t("Reservations"), poverty_give: t("Poverty"), poverty_answer: t("Poverty"),
+  poverty_return: t("Poverty"), wedding_partner: t("Wedding"),
 };
 
 // the poverty's chosen cards (kept per deal)
@@ -82,7 +83,8 @@ export const doppelkopf = {
     if (PHASES[view.phase]) parts.push(PHASES[view.phase]);
     if (view.contract) {
       parts.push(view.declarer != null && view.contract !== "normal"
-        ? t("%(contract)s (%(player)s)", {contract: this.contractName(view.contract), player: seatName(view.declarer)})
+        // a name may hold brackets itself ("Computer 2 (beginner)"): none around it
+        ? t("%(contract)s: %(player)s", {contract: this.contractName(view.contract), player: seatName(view.declarer)})
         : this.contractName(view.contract));
     }
     return parts.join(" · ");

@@ -87,7 +87,7 @@ function closedText(ctx, closed) {
   const {seatName} = ctx;
   if (closed.caught_by == null) return t("Nobody caught the %(card)s: it is dead.", {card: cardWord(closed.card)});
   return closed.catchers.length > 1
-    ? t("%(player)s caught the %(card)s (farthest clockwise of %(players)s).", {player: seatName(closed.caught_by),
+    ? t("%(player)s caught the %(card)s: the farthest clockwise of %(players)s.", {player: seatName(closed.caught_by),
       card: cardWord(closed.card), players: closed.catchers.map(seatName).join(", ")})
     : t("%(player)s caught the %(card)s.", {player: seatName(closed.caught_by), card: cardWord(closed.card)});
 }
@@ -124,7 +124,7 @@ export const doppio = {
     const view = ctx.state.view;
     const {end, number} = matchProgress(ctx.state);
     return [progressText(end, number),
-      t("Deck: %(count)s cards", {count: view.deck_size}), t("lowest total wins")].join(" · ");
+      t("Deck: %(count)s cards", {count: view.deck_size}), t("Lowest total wins")].join(" · ");
   },
 
   seatBadges(ctx, seat) {

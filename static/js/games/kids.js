@@ -278,7 +278,7 @@ export const kids = {
     const list = el("ul", {class: "kids-result", id: "kids-result"});
     for (const party of ["re", "kontra"]) {
       const members = (details.parties[party] || []).map(seatName).join(", ");
-      list.append(el("li", {"data-party": party}, t("%(team)s (%(players)s): %(silver)s silver coins, %(duels)s duels",
+      list.append(el("li", {"data-party": party}, t("%(team)s – %(players)s: %(silver)s silver coins, %(duels)s duels",
         {team: TEAMS[party], players: members, silver: details.card_points[party],
           duels: details.tricks ? details.tricks[party] : "?"})));
     }
