@@ -169,3 +169,34 @@ def test_chart_points_scale_into_the_box():
     assert chart_points([5.0]) == ""
     assert chart_points([0.0, 10.0, 5.0], width=100, height=50) == "0.0,50.0 50.0,0.0 100.0,25.0"
     assert chart_points([3.0, 3.0], width=10, height=10) == "0.0,10.0 10.0,10.0"
+
+
+async def test_my_matches_lists_the_running_table_i_sit_at_with_a_link_back(app, new_client):
+    alice, bob = await registered(new_client, "alice"), await registered(new_client, "bob")
+    table = (await alice.post("/api/tables", {"game": "doppelkopf", "deals": 4, "bots": 3})).json()
+    assert (await alice.get(f"/api/tables/{table['id']}")).json()["status"] == "playing"
+
+    data = (await alice.get("/api/players/alice/matches")).json()
+    assert data["total"] == 0 and data["matches"] == []
+    (running,) = data["running"]
+    assert running["table"] == table["id"] and running["seat"] == 0 and running["game"] == "doppelkopf"
+    assert [p["bot"] for p in running["players"]] == [None, "beginner", "beginner", "beginner"]
+    page = (await alice.get("/players/alice/matches")).text
+    assert 'id="running-matches"' in page and f'<tr data-table="{table["id"]}" data-status="playing">' in page
+    assert f'<a href="/tables/{table["id"]}" class="back-to-table">Back to the table</a>' in page
+    assert "Computer 2 (beginner)" in page
+    # nobody else is told where alice plays now
+    assert (await bob.get("/api/players/alice/matches")).json()["running"] == []
+    assert 'id="running-matches"' not in (await bob.get("/players/alice/matches")).text
+    # once she has left the match it is not hers to go back to
+    assert (await alice.post(f"/api/tables/{table['id']}/leave")).status_code == 200
+    assert (await alice.get("/api/players/alice/matches")).json()["running"] == []
+
+
+async def test_a_guest_sees_the_running_table_under_my_matches(app, new_client):
+    guest = new_client()
+    assert (await guest.post("/api/guest")).status_code == 201
+    name = (await guest.get("/api/me")).json()["user"]["name"]
+    table = (await guest.post("/api/tables", {"game": "doppelkopf", "deals": 4, "bots": 3})).json()
+    (running,) = (await guest.get(f"/api/players/{name}/matches")).json()["running"]
+    assert running["table"] == table["id"]

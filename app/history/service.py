@@ -17,10 +17,20 @@ from sqlalchemy.orm import aliased
 
 from app.accounts.service import name_is
 from app.clock import Clock
-from app.db.models import Departure, GameTable, Match, PlayerRating, RatingChange, Result, User
+from app.db.models import (
+    Departure,
+    GameTable,
+    Match,
+    PlayerRating,
+    RatingChange,
+    Result,
+    Seat,
+    User,
+)
 from app.games.registry import available_games
 from app.i18n import N_
 from app.i18n.errors import LocalizedError
+from app.lobby.seating import seat_left
 from app.ratings.display import matches_to_settle, shown
 from app.ratings.model import Rating
 from app.ratings.store import leaderboard
@@ -96,9 +106,11 @@ class History:
         (models.Departure without a return). Seen by someone else (``viewer_id``; None: a
         visitor), only the matches that viewer may open: a Friend or Invited match is listed
         to its players only. ``guest``: the player is a guest looking at their own matches
-        (guests have no profile: app/history/service.py)."""
+        (guests have no profile: app/history/service.py). ``running``: on the player's own
+        page, the tables in play where they hold a seat (:meth:`_running`)."""
         async with self._db() as db:
             user = await self._player(db, name, own_for=viewer_id)
+            running = await self._running(db, user.id) if viewer_id == user.id else []
             may_open = self._may_open(user.id, viewer_id)
             total = (await db.execute(
                 select(func.count()).select_from(Result).join(Match, Match.id == Result.match_id)
@@ -139,7 +151,29 @@ class History:
                 "rating": None if change is None else {
                     "before": Rating(change.mu_before, change.sigma_before).ordinal,
                     "after": Rating(change.mu, change.sigma).ordinal}})
-        return {"player": user.name, "matches": out, "total": total, "guest": user.is_guest}
+        return {"player": user.name, "matches": out, "total": total, "guest": user.is_guest,
+                "running": running}
+
+    @staticmethod
+    async def _running(db: AsyncSession, user_id: int) -> list[dict[str, Any]]:
+        """The tables in play where ``user_id`` holds a seat they have not left, newest first:
+        ``[{"table", "game", "end", "seat", "players": [{"seat", "name", "bot"}]}]`` (a running
+        match has no result yet, so the finished list cannot show it)."""
+        tables = (await db.execute(
+            select(GameTable, Seat.seat).join(Seat, Seat.table_id == GameTable.id)
+            .where(Seat.user_id == user_id, GameTable.status == "playing", ~seat_left())
+            .order_by(GameTable.id.desc()))).all()
+        if not tables:
+            return []
+        seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        rows = (await db.execute(
+            select(Seat, User.name).outerjoin(User, User.id == Seat.user_id)
+            .where(Seat.table_id.in_([t.id for t, _seat in tables])).order_by(Seat.seat))).all()
+        for seat, who in rows:
+            seats[seat.table_id].append({"seat": seat.seat, "name": who or "", "bot": seat.bot_level})
+        return [{"table": table.id, "game": table.game, "seat": mine,
+                 "end": table_end(table.game, table.rules, table.players, table.deals),
+                 "players": seats[table.id]} for table, mine in tables]
 
     async def profile(self, name: str, *, viewer_id: int | None = None) -> dict[str, Any]:
         """Per game: matches played, won, win rate, rated matches left early (``left_early``:
