@@ -277,6 +277,10 @@ class TableState(_Msg):
     timers: the running turn timers, the same for every receiver: ``[{"seat", "remaining"}]``
         (seconds left, one decimal) for each person to move (clients draw a countdown by
         that seat's name).
+    stood_in: the moves a computer player made for the receiver's person since they last
+        acted (their move clock ran out, or they were away): ``[{"action", "reason"}]``,
+        the newest last; ``reason`` timeout | away | left (app.rooms.clocks). Only in the
+        receiver's own state; [] for spectators.
     pause: between two deals ``{"remaining": seconds, "ready": [seats]}`` (the next deal
         starts then, or once every person present said "Next deal"), else None.
     rematch: once the match is over ``{"accepted": [seats], "declined": [seats], "table": id
@@ -290,6 +294,7 @@ class TableState(_Msg):
     result: dict[str, Any] | None = None
     deadline: float | None = None
     timers: list[dict[str, Any]] = Field(default_factory=list)
+    stood_in: list[dict[str, Any]] = Field(default_factory=list)
     pause: dict[str, Any] | None = None
     rematch: dict[str, Any] | None = None
 

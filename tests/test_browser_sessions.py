@@ -124,10 +124,17 @@ def test_a_move_clock_runs_out_and_a_computer_moves_once(browser, site, size):
     assert clock.is_visible() and clock.text_content().endswith(" s")
     shot(page, f"sessions-move-clock-{size}")
     mine = page.evaluate("window.doppelrunde.state.you") == seat
-    page.wait_for_function("() => document.getElementById('table-news').textContent.includes('time ran out')",
-                           timeout=30000)
-    news = page.text_content("#table-news")
-    assert news == ("Your time ran out: a computer player moved for you." if mine else news)
+    if mine:  # a notice says what the computer played for the player, and why
+        notice = page.locator('[data-notice="stood_in"] .notice-text')
+        notice.wait_for(timeout=30000)
+        played = page.evaluate("window.doppelrunde.state.stood_in")
+        assert len(played) == 1 and played[0]["reason"] == "timeout"
+        assert re.fullmatch(r"The computer (played|chose) .+ for you: your time ran out\.",
+                            notice.text_content()), notice.text_content()
+        shot(page, f"sessions-stood-in-{size}")
+    else:
+        page.wait_for_function("() => document.getElementById('table-news').textContent.includes('time ran out')",
+                               timeout=30000)
     state = page.evaluate("window.doppelrunde.state")
     assert state["table"]["seats"][seat]["autoplay"] is False  # once, not a takeover
     ctx.close()

@@ -19,6 +19,8 @@ from app.db.models import Departure
 from app.games.registry import get_game
 from app.lobby.friends import Friends
 from app.lobby.service import Lobby, NewTable
+from app.rooms.actor import ActorConfig
+from app.rooms.connection import Connection
 from tests.test_turn_timers import attach, last_state, mover, open_table, settle, world  # noqa: F401
 
 
@@ -114,3 +116,54 @@ def test_a_stand_in_announces_the_wedding_instead_of_a_silent_healthy():
     assert stand_in_action("doppelkopf", plain, healthy) is healthy
     no_wedding = {**view, "legal": [a for a in view["legal"] if a["value"] != "wedding"]}
     assert stand_in_action("doppelkopf", no_wedding, healthy) is healthy
+
+
+async def test_a_move_made_for_a_person_is_told_with_it_and_kept_until_they_act(world):  # noqa: F811
+    actor, viewers = await open_table(world, world["rooms"](), NewTable(
+        game="highcard", players=2, deals=3, turn_seconds=15), "ida", "jan")
+    conns = await attach(actor, viewers)
+    silent = mover(actor)
+    await settle(world, actor, 15)
+    made = {k: v for k, v in actor.progress.current.actions[-1].items() if k != "seat"}
+    # the move's own message says a computer made it and why, to everyone ...
+    received = [conn.pending() for conn in conns]
+    for messages in received:
+        moves = [m for m in messages if m["type"] == "event" and m["action"]
+                 and m["action"].get("seat") == silent]
+        assert {"type": "stood_in", "seat": silent, "reason": "timeout"} in moves[-1]["events"]
+    # ... and the person's own state keeps what was played for them, the others' nothing
+    assert received[silent][-1]["state"]["stood_in"] == [{"action": made, "reason": "timeout"}]
+    assert received[1 - silent][-1]["state"]["stood_in"] == []
+    # a reload (a new connection: a snapshot, no events) still tells it
+    again = Connection(viewers[silent].id)
+    actor.attach(again)
+    await actor.idle()
+    (snapshot,) = [m for m in again.pending() if m["type"] == "snapshot"]
+    assert snapshot["state"]["stood_in"] == [{"action": made, "reason": "timeout"}]
+    # once the person acts it is told: gone
+    actor.act(again, {"type": "back"})
+    await actor.idle()
+    other = 1 - silent
+    legal = actor.progress.game.legal_actions(actor.progress.state, other)
+    if mover(actor) == other:
+        actor.act(conns[other], {k: v for k, v in legal[0].items() if k != "seat"})
+        await actor.idle()
+    assert last_state(again)["stood_in"] == []
+
+
+async def test_a_person_away_past_the_grace_is_told_on_return_what_was_played(world):  # noqa: F811
+    manager = world["rooms"](ActorConfig(bot_delay=0, round_pause=0, away_grace=30))
+    actor, viewers = await open_table(world, manager, NewTable(
+        game="highcard", players=2, deals=3, opponents="invited", invite=["lea"]), "kim", "lea")
+    conns = await attach(actor, viewers)
+    gone = mover(actor)
+    actor.detach(conns[gone])
+    await settle(world, actor, 31)
+    played = [{k: v for k, v in a.items() if k != "seat"}
+              for a in actor.progress.current.actions if a["seat"] == gone]
+    assert played
+    back = Connection(viewers[gone].id)
+    actor.attach(back)
+    await actor.idle()
+    (snapshot,) = [m for m in back.pending() if m["type"] == "snapshot"]
+    assert snapshot["state"]["stood_in"] == [{"action": a, "reason": "away"} for a in played]

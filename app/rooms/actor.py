@@ -238,8 +238,12 @@ class TableActor:
 
     # --- the game --------------------------------------------------------------------------
 
-    async def apply(self, seat: int, action: dict[str, Any], origin: Connection | None) -> bool:
+    async def apply(self, seat: int, action: dict[str, Any], origin: Connection | None, *,
+                    stood_in: str | None = None) -> bool:
         """Check, log (durably), commit, tell everyone; returns whether it was accepted.
+
+        ``stood_in``: a computer player makes this move for the seat's person, and why
+        (app.rooms.clocks): the message carries a ``stood_in`` event and the seat keeps the move.
 
         Errors go to ``origin`` only: ``illegal`` (the rules' reason) or ``server_error`` (the
         log could not be written; nothing changed).
@@ -278,6 +282,8 @@ class TableActor:
         outcome = progress.commit_action(action, new_state)
         self.clocks.turn += 1
         self.window.track(events)
+        if stood_in is not None:  # the rules' events stay as they were; this one is the room's
+            events = [*events, self.clocks.record_stood_in(seat, action, stood_in)]
         if outcome is not None:
             await self._store.finish_round(record.id, outcome)
             await self.course.store_result()

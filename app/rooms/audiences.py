@@ -180,8 +180,9 @@ class Audiences:
             view = self.seat_view(seat)
             view["round"] = progress.current.number
         deadline = next((timer["remaining"] for timer in timers if timer["seat"] == seat), None)
+        stood_in = self._actor.clocks.stood_in.get(seat) if seat is not None else None
         return {"table": table, "you": seat, "view": view, "scores": scores, "result": result,
-                "deadline": deadline, "timers": timers,
+                "deadline": deadline, "timers": timers, "stood_in": list(stood_in or ()),
                 "pause": self._between.pause_json(self._clock.monotonic()),
                 "rematch": self._between.rematch_json(result is not None)}
 

@@ -15,6 +15,13 @@ rated match ends counts as "left early". The timer of the turn in play runs from
 time (the last logged action's, or the deal's), so a restarted table resumes the timer from its
 stored deadline, not from a fresh full timer.
 
+Every move a computer player makes for a person is told with it: the event
+``{"type": "stood_in", "seat", "reason"}`` (``timeout``: the move clock ran out, ``away``: the
+person was gone past the grace, ``left``: they left the match) rides on that move's message, and
+the seat's own state keeps ``stood_in`` — those moves (the action and the reason, at most
+``STOOD_IN_KEPT``) until the person next acts — so a person who reconnects is told what was
+played for them (the snapshot has no events). Kept in memory only: a restart forgets it.
+
 While a catch window is open (app/rooms/catch_window.py) people have no move clock, and a
 computer player answers within a third of what is left of the window.
 """
@@ -35,6 +42,8 @@ if TYPE_CHECKING:
     from app.rooms.actor import TableActor
 
 log = logging.getLogger(__name__)
+#: how many moves made for a person a seat's state keeps (a deal's worth of tricks and more)
+STOOD_IN_KEPT = 16
 
 
 class TurnClocks:
@@ -57,6 +66,9 @@ class TurnClocks:
         self.taken_over: dict[int, str] = {}  # seat → why a computer player moves for it
         self._timeouts: dict[int, int] = {}  # seat → move clocks run out in a row
         self._away_since: dict[int, float] = {}  # seat → when its person's last connection went
+        #: seat → the moves a computer player made for its person since they last acted:
+        #: ``{"action", "reason"}``, the newest last (their state's ``stood_in``)
+        self.stood_in: dict[int, list[dict[str, Any]]] = {}
 
     async def restore(self) -> None:
         """After a (re)start: nobody is connected yet, so every person's away grace runs from
@@ -150,6 +162,7 @@ class TurnClocks:
         run-outs start counting afresh."""
         await self._person_back(seat)
         self._timeouts.pop(seat, None)
+        self.stood_in.pop(seat, None)  # they have seen the table since
 
     def left_match(self, seat: int) -> None:
         """``seat``'s person left the running match (a departure ``"left"``): taken over for
@@ -204,18 +217,20 @@ class TurnClocks:
         assert actor.table is not None
         level = actor.seat_bot(seat) or actor.table.skill
         action = await self._bot_decision(seat, level, view) or {}
-        if reason != "move":  # standing in for a person (app.bots.stand_in)
+        why = None  # standing in for a person: why, told with the move
+        if reason != "move":  # (app.bots.stand_in)
             action = dict(stand_in_action(actor.table.game, view, action) or {})
+            why = reason if reason in ("timeout", "away") else self.taken_over.get(seat, "timeout")
         if turn != self.turn or actor.progress is not progress:
             return  # the table moved on while the computer player thought
-        if not await actor.apply(seat, {**action, "seat": seat}, None):
+        if not await actor.apply(seat, {**action, "seat": seat}, None, stood_in=why):
             # a computer player must never stall a table: fall back to a legal move
             log.warning("table %s: bot move %r refused; playing a legal one", actor.table_id,
                         action)
             legal = progress.game.legal_actions(progress.state, seat)
             moves = [a for a in legal if a.get("type") != "announce"] or legal
             if moves:
-                await actor.apply(seat, dict(moves[0]), None)
+                await actor.apply(seat, dict(moves[0]), None, stood_in=why)
 
     async def _bot_decision(self, seat: int, level: str,
                             view: dict[str, Any]) -> dict[str, Any] | None:
@@ -231,6 +246,14 @@ class TurnClocks:
         except Exception:
             log.exception("table %s: bot of seat %s failed", self._actor.table_id, seat)
             return None
+
+    def record_stood_in(self, seat: int, action: dict[str, Any], reason: str) -> dict[str, Any]:
+        """Keep the move a computer player made for ``seat``'s person (their state's
+        ``stood_in``); returns the event that tells it."""
+        kept = self.stood_in.setdefault(seat, [])
+        kept.append({"action": {k: v for k, v in action.items() if k != "seat"}, "reason": reason})
+        del kept[:-STOOD_IN_KEPT]
+        return {"type": "stood_in", "seat": seat, "reason": reason}
 
     async def _take_over(self, seat: int, reason: str) -> None:
         """A computer player moves for ``seat``'s person from now until they are back."""

@@ -2,9 +2,13 @@
 // a friend request (Accept), a request accepted, a friend online, an invitation to a table
 // (Join: one click sits down there). Each is a line in #notices (made at the top of the page
 // when the page has none) with a close button; data-notice says its type.
+// At the table also the moves a computer player made for the player (showStoodIn): one notice,
+// data-notice="stood_in", that stays until it is closed and gathers the moves while it is open.
 import {t} from "./i18n.js";
 
 const TYPES = ["friend_request", "friend_accepted", "friend_online", "invite"];
+// how long the notice of moves made for the player stays (unless closed, pointed at or focused)
+const STOOD_IN_MS = 20000;
 
 function box() {
   let list = document.getElementById("notices");
@@ -74,4 +78,29 @@ export function showNotice(msg, gameLabel = (name) => name) {
   item.querySelector(".notice-close").setAttribute("aria-label", t("Close"));
   box().append(item);
   return true;
+}
+
+/** Tell the player what a computer player moved for them ({move, why}: their words, the
+ * newest last). ``summary(moves)`` words the whole list; one notice gathers the moves while it
+ * is open, so a returning player reads everything that was played for them. */
+export function showStoodIn(moves, summary) {
+  let item = box().querySelector('[data-notice="stood_in"]');
+  if (!item) {
+    item = document.createElement("p");
+    item.className = "notice stood-in";
+    item.dataset.notice = "stood_in";
+    item.moves = [];
+    const text = document.createElement("span");
+    text.className = "notice-text";
+    item.append(text, button("✕", "link notice-close", () => item.remove()));
+    item.querySelector(".notice-close").setAttribute("aria-label", t("Close"));
+    box().append(item);
+  }
+  item.moves.push(...moves);
+  item.querySelector(".notice-text").textContent = summary(item.moves);
+  // it goes by itself after a while (it covers a corner of the table), not while pointed at
+  clearTimeout(item.timer);
+  const later = () => { item.timer = setTimeout(() => (item.matches(":hover, :focus-within") ? later() : item.remove()), STOOD_IN_MS); };
+  later();
+  return item;
 }

@@ -6,7 +6,7 @@
 // component draws every game (static/js/table/view.js); the game's parts come from its plugin
 // (static/js/games/*.js). Everything is drawn from the seat's own view, text via textContent.
 import {Socket} from "./socket.js";
-import {showNotice} from "./notices.js";
+import {showNotice, showStoodIn} from "./notices.js";
 import {t} from "./i18n.js";
 import {label, levelName, playerName} from "./words.js";
 import {bindKeys, rememberFocus, restoreFocus} from "./table/keyboard.js";
@@ -255,6 +255,7 @@ async function showStep(step, mine) {
   const {fly, pause, collect, linger} = timings();
   draw(step, {interactive: false, held: done});
   tellEvents(step.events);
+  tellStoodIn(step);
   if (fresh.length) {
     const you = step.state.you;
     await Promise.all(fresh.map((p) => {
@@ -294,12 +295,14 @@ async function showStep(step, mine) {
 let newsTimer = null;
 
 /** Say an announcement as it is made (tournament mode lists none: this is all one sees), and
- * when a move clock ran out and a computer moved once for the seat. */
+ * when another seat's move clock ran out and a computer moved once for them (for one's own
+ * seat the notice of tellStoodIn says what was played). */
 function tellEvents(events) {
-  const said = (events || []).filter((e) => e && e.seat != null && (e.type === "announced" || e.type === "timeout"))
+  const you = received && received.you;
+  const said = (events || []).filter((e) => e && e.seat != null &&
+      (e.type === "announced" || (e.type === "timeout" && e.seat !== you)))
     .map((e) => e.type === "timeout"
-      ? (e.seat === (received && received.you) ? t("Your time ran out: a computer player moved for you.")
-        : t("%(player)s's time ran out: a computer player moved for them.", {player: seatName(e.seat)}))
+      ? t("%(player)s's time ran out: a computer player moved for them.", {player: seatName(e.seat)})
       : t("%(player)s announces %(announcement)s", {player: seatName(e.seat), announcement: label(e.value)}));
   if (!said.length) return;
   const news = $("table-news");
@@ -308,9 +311,57 @@ function tellEvents(events) {
   newsTimer = setTimeout(() => { news.textContent = ""; }, 6000);
 }
 
-/** After a (re)connection: a deal result or the match result still belongs on the table. */
+// why a computer player moved for the player (app/rooms/clocks.py: the stood_in reasons)
+const STOOD_IN_LISTED = 4;  // the notice names at most this many moves
+const STOOD_IN_WHY = {timeout: t("your time ran out"), away: t("you were away"), left: t("you left the match")};
+
+/** A move in words for the stood-in notice: a card's name, a bid, a contract, a partner. */
+function moveWords(action) {
+  if (!action) return "";
+  if (action.card != null) return plugin.cardName(String(action.card));
+  if (action.type === "bid") return t("bid %(bid)s", {bid: action.value});
+  if (action.partner != null) return t("Partner: %(player)s", {player: seatName(action.partner)});
+  if (Array.isArray(action.cards)) return action.cards.map((c) => plugin.cardName(String(c))).join(", ");
+  if (action.value != null) return label(action.value);
+  return label(action.type || "");
+}
+
+/** The stood-in notice's sentence: "The computer played King of clubs for you: your time ran
+ * out." — or, for several moves, how many, why (the newest reason) and which. */
+function stoodInText(moves) {
+  const why = STOOD_IN_WHY[moves[moves.length - 1].why] || STOOD_IN_WHY.timeout;
+  if (moves.length > STOOD_IN_LISTED) {  // a long absence: how many, and the newest few
+    return t("The computer made %(count)s moves for you (%(why)s), the last: %(moves)s.",
+      {count: moves.length, why, moves: moves.slice(-STOOD_IN_LISTED).map((m) => m.move).join(", ")});
+  }
+  if (moves.length > 1) {
+    return t("The computer made %(count)s moves for you (%(why)s): %(moves)s.",
+      {count: moves.length, why, moves: moves.map((m) => m.move).join(", ")});
+  }
+  const [only] = moves;
+  return only.card ? t("The computer played %(move)s for you: %(why)s.", {move: only.move, why})
+    : t("The computer chose %(move)s for you: %(why)s.", {move: only.move, why});
+}
+
+function stoodIn(action, why) {
+  return {move: moveWords(action), card: Boolean(action && action.card != null), why};
+}
+
+/** A computer player moved for the player in this step: tell them, with the move. */
+function tellStoodIn(step) {
+  const you = step.state.you;
+  const event = (step.events || []).find((e) => e && e.type === "stood_in" && e.seat === you);
+  if (event && you != null) showStoodIn([stoodIn(step.action, event.reason)], stoodInText);
+}
+
+/** After a (re)connection: a deal result or the match result still belongs on the table, and
+ * the moves a computer player made for the player while they were away are told. */
 function afterSnapshot() {
   const state = received;
+  const missed = state.stood_in || [];
+  if (missed.length && !document.querySelector('[data-notice="stood_in"]')) {
+    showStoodIn(missed.map((m) => stoodIn(m.action, m.reason)), stoodInText);
+  }
   const ctx = context(shown);
   const rounds = state.scores.rounds;
   if (state.result) dialogs.showMatch(ctx, rounds[rounds.length - 1]);
