@@ -62,3 +62,84 @@ def test_coming_back_tells_what_the_computer_played_while_one_was_away(browser, 
     assert box["y"] >= tools["y"] + tools["height"] - 1, (box, tools)
     shot(page, "stood-in", size)
     ctx.close()
+
+
+#: rectangles of things that must not be covered by the "why not" hint
+COVERED = """() => {
+  const hint = document.getElementById('error').getBoundingClientRect();
+  const meet = (a, b) => a.width && b.width && a.left < b.right - 1 && b.left < a.right - 1 &&
+    a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const things = [...document.querySelectorAll('#seats [data-seat], #trick [data-card], #hand [data-card], #choices button')];
+  return things.filter((n) => meet(hint, n.getBoundingClientRect()))
+    .map((n) => n.dataset.seat != null ? `plate ${n.dataset.seat}` : n.dataset.card || n.textContent);
+}"""
+
+
+def play_until_a_card_may_not_be_played(page) -> bool:
+    """Play the page's seat until it must follow (some cards not playable): True then."""
+    for _ in range(400):
+        if page.locator("[data-zone=prompt][data-my-turn=true]").count() and \
+                page.evaluate("window.doppelrunde.state.view.phase") == "play" and \
+                page.locator("#hand button.card[aria-disabled=true]").count():
+            return True
+        if move(page) == "over":
+            return False
+        time.sleep(0.03)
+    return False
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_must_follow_hint_covers_no_plate_card_or_button(browser, site, size):
+    ctx = context(browser, size)
+    page = ctx.new_page()
+    new_table(page, site, deals=4)
+    assert play_until_a_card_may_not_be_played(page), "no deal where a card could not be played"
+    hand = page.locator("#hand").bounding_box()
+    page.locator("#hand button.card[aria-disabled=true]").first.click(force=True,
+                                                                       position={"x": 8, "y": 24})
+    page.wait_for_function("() => document.getElementById('error').textContent", timeout=5000)
+    assert "must" in page.text_content("#error")
+    assert page.evaluate(COVERED) == []
+    assert page.locator("#error").is_visible()
+    assert page.locator("#hand").bounding_box() == hand  # nothing moved
+    shot(page, "must-follow", size)
+    ctx.close()
+
+
+def test_score_sheet_headers_break_only_between_words_and_its_link_stays_in_view(browser, site):
+    ctx = context(browser, "desktop")
+    page = ctx.new_page()
+    new_table(page, site, deals=4)
+    page.wait_for_function(READY, timeout=20000)
+    for _ in range(400):  # one deal played: a row with its game and scores
+        if move(page) == "deal":
+            break
+        time.sleep(0.03)
+    page.wait_for_selector("#scores tbody tr", timeout=20000)
+    split = page.evaluate("""() => {
+      const split = [];
+      for (const th of document.querySelectorAll('#scores th[data-seat]')) {
+        const text = (th.querySelector('.seat-head') || th).firstChild;
+        if (!th.title.startsWith(text.textContent.replace('Comp.', 'Computer'))) split.push(`title ${th.title}`);
+        for (const m of text.textContent.matchAll(/[^\\s-]+-?/g)) {  // each word (a hyphen ends one)
+          const range = document.createRange();
+          range.setStart(text, m.index);
+          range.setEnd(text, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (tops.size > 1) split.push(m[0]);
+        }
+      }
+      return split; }""")
+    assert split == [], split
+    # however long the sheet grows, "Score sheet page" stays in view, not under the chat
+    page.evaluate("""() => { const body = document.querySelector('#scores tbody');
+      for (let i = 0; i < 16; i++) body.append(body.rows[0].cloneNode(true)); }""")
+    link = page.locator("#score-sheet-page")
+    box = link.bounding_box()
+    chat = page.locator("#side-panel .chat").bounding_box()
+    assert box["y"] + box["height"] <= chat["y"], (box, chat)
+    on_top = page.evaluate("""() => { const r = document.getElementById('score-sheet-page').getBoundingClientRect();
+      return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.id; }""")
+    assert on_top == "score-sheet-page"
+    shot(page, "score-sheet", "desktop")
+    ctx.close()

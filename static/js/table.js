@@ -56,10 +56,11 @@ function seatName(seat) {
   return info ? playerName(info) : t("Seat %(number)s", {number: seat + 1});
 }
 
-/** A seat's name for narrow places (the score sheet beside the table): no computer level. */
+/** A seat's name for narrow places (the score sheet beside the table): a computer player
+ * abbreviated, without its level ("Comp. 2"); the whole name is the header's title. */
 function shortName(seat) {
   const info = received && received.table.seats.find((s) => s.seat === seat);
-  if (info && info.bot) return t("Computer %(number)s", {number: seat + 1});
+  if (info && info.bot) return t("Comp. %(number)s", {number: seat + 1});
   return seatName(seat);
 }
 
@@ -139,7 +140,7 @@ function draw(step, opts) {
   if (now.group || !focusMemo) focusMemo = now;
   const ctx = context(step);
   view.render(ctx, opts);
-  renderSheet($("scores"), {state: step.state, seatName: shortName, plugin, compact: true});
+  renderSheet($("scores"), {state: step.state, seatName: shortName, fullName: seatName, plugin, compact: true});
   const mine = $("prompt-zone").dataset.myTurn === "true";
   document.title = mine ? t("Your turn – Doppelrunde") : baseTitle;
   if (opts.interactive && mine && !wasMine) playSound("turn");

@@ -12,13 +12,21 @@ function cell(row, text, cls) {
   return td;
 }
 
-function header(table, columns, names) {
+function header(table, columns, names, titles = names) {
   const head = table.createTHead().insertRow();
   for (const [i, text] of [...columns, ...names].entries()) {
     const th = document.createElement("th");
     th.scope = "col";
-    th.textContent = text;
-    if (i >= columns.length) th.dataset.seat = String(i - columns.length);
+    if (i >= columns.length) {  // a name may be cut short ("…") in a narrow column: whole in the title
+      th.dataset.seat = String(i - columns.length);
+      th.title = titles[i - columns.length];
+      const name = document.createElement("span");
+      name.className = "seat-head";
+      name.textContent = text;
+      th.appendChild(name);
+    } else {
+      th.textContent = text;
+    }
     head.appendChild(th);
   }
 }
@@ -55,7 +63,8 @@ export function renderSheet(table, ctx) {
   const names = Array.from({length: players}, (_, s) => seatName(s));
   // beside the table (ctx.compact) without the announcements: the deal results list them
   const anns = valued && !ctx.compact;
-  header(table, valued ? [t("Deal"), t("Game type"), ...(anns ? [t("Announcements")] : []), t("Value")] : [t("Deal")], names);
+  const titles = Array.from({length: players}, (_, s) => (ctx.fullName || seatName)(s));
+  header(table, valued ? [t("Deal"), t("Game type"), ...(anns ? [t("Announcements")] : []), t("Value")] : [t("Deal")], names, titles);
   const body = table.createTBody();
   const running = Array(players).fill(0);
   rounds.forEach((round, i) => {
