@@ -143,3 +143,25 @@ def test_score_sheet_headers_break_only_between_words_and_its_link_stays_in_view
     assert on_top == "score-sheet-page"
     shot(page, "score-sheet", "desktop")
     ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_match_result_is_as_large_as_its_content(browser, site, size):
+    from tests.browser_table import play_to_end
+
+    ctx = context(browser, size)
+    page = ctx.new_page()
+    new_table(page, site, deals=1)
+    play_to_end([page])
+    page.wait_for_selector("#rematch", state="visible")
+    gap = page.evaluate("""() => {
+      const dialog = document.querySelector('[data-dialog=match-result]');
+      const style = getComputedStyle(dialog);
+      const inner = dialog.getBoundingClientRect().bottom - parseFloat(style.paddingBottom) - parseFloat(style.borderBottomWidth);
+      const shown = [...dialog.querySelectorAll('.dialog-body > *')].filter((n) => n.getClientRects().length);
+      return inner - Math.max(...shown.map((n) => n.getBoundingClientRect().bottom)); }""")
+    assert 0 <= gap <= 4, gap  # no empty area under Rematch, Back to lobby and the links
+    for selector in ("#rematch", "#back-to-lobby", "#score-sheet-link", "#replay-link"):
+        assert page.locator(selector).is_visible(), selector
+    shot(page, "match-result", size)
+    ctx.close()

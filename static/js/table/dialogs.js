@@ -196,7 +196,10 @@ export class Dialogs {
       // a watcher has no seat to play again; a table served from the stored log (its actor
       // has unloaded) offers no rematch any more (state.rematch null)
       if (state.you == null || !state.rematch) again.hidden = true;
-      foot.append(again, lobby, sheet, replay);
+      // the links on a line of their own below the buttons (they used to wrap there anyway)
+      const links = el("p", {class: "dialog-links"});
+      links.append(sheet, replay);
+      foot.append(again, lobby, links);
       body.append(foot, el("p", {class: "rematch-status", id: "rematch-status", role: "status"}));
       this.match.show();
       (again.hidden ? lobby : again).focus({preventScroll: true});
