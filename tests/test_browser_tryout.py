@@ -165,3 +165,37 @@ def test_the_match_result_is_as_large_as_its_content(browser, site, size):
         assert page.locator(selector).is_visible(), selector
     shot(page, "match-result", size)
     ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_every_tool_is_named_and_the_site_menu_is_reachable(browser, site, size):
+    ctx = context(browser, size)
+    page = ctx.new_page()
+    new_table(page, site, deals=1)
+    page.wait_for_function(READY, timeout=20000)
+    tools = page.evaluate("""() => [...document.querySelectorAll('#table-tools .tool')]
+      .filter((n) => n.getClientRects().length)
+      .map((n) => ({id: n.id, label: n.getAttribute('aria-label') || n.querySelector('input')?.getAttribute('aria-label'),
+        title: n.title, shown: n.innerText.trim()}))""")
+    assert len(tools) >= 5, tools
+    for tool in tools:  # a name for screen readers and the pointer, and a word one can see
+        assert tool["label"] and tool["title"] == tool["label"] and tool["shown"], tool
+    if size == "phone":
+        assert [t["shown"] for t in tools] == ["Last", "Sheet", "Chat", "Rules", "Options", "Leave"], tools
+        assert not page.locator("#nav-matches").is_visible()
+        page.click("#site-menu")
+        assert page.get_attribute("#site-menu", "aria-expanded") == "true"
+        for link in ("#nav-lobby", "#nav-matches", "#nav-rules", "#nav-leaderboards"):
+            box = page.locator(link).bounding_box()
+            assert page.locator(link).is_visible() and box["y"] + box["height"] <= 844, link
+        shot(page, "site-menu", size)
+        page.keyboard.press("Escape")
+        assert page.get_attribute("#site-menu", "aria-expanded") == "false"
+        page.click("#site-menu")
+        page.click("#nav-lobby")
+        page.wait_for_url(f"{site}/")
+    else:
+        assert not page.locator("#site-menu").is_visible()
+        assert page.locator("#nav-matches").is_visible()
+        assert [t["shown"] for t in tools][:3] == ["Last trick", "Score sheet", "Chat"], tools
+    ctx.close()

@@ -437,6 +437,14 @@ panels.leaveDialog.querySelector("#leave-confirm").addEventListener("click", asy
   const body = await response.json().catch(() => ({}));
   panels.leaveDialog.querySelector("#leave-error").textContent = body.detail || t("Not possible now.");
 });
+// the site's menu on a phone (templates/base.html: the header's links behind "☰ Menu")
+const siteMenu = $("site-menu");
+function toggleSiteMenu(open) {
+  const header = siteMenu.closest("header");
+  header.classList.toggle("menu-open", open);
+  siteMenu.setAttribute("aria-expanded", String(header.classList.contains("menu-open")));
+}
+siteMenu.addEventListener("click", () => toggleSiteMenu());
 if (panels.last) panels.last.addEventListener("click", showLastTrick);
 panels.gear.addEventListener("click", showSettings);
 panels.keys.addEventListener("click", showKeys);
@@ -447,6 +455,7 @@ bindKeys({
   keys: showKeys,
   typing: (text) => { $("typed-key").textContent = text ? t("Key: %(digits)s…", {digits: text}) : ""; },
   closeAll: () => {
+    if (siteMenu.getAttribute("aria-expanded") === "true") { toggleSiteMenu(false); return true; }
     const open = [...document.querySelectorAll("dialog[open]:not(.result)")];
     open.forEach((d) => d.close());
     return open.length > 0;

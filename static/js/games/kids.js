@@ -304,7 +304,9 @@ export const kids = {
     input.checked = aidOn();
     input.addEventListener("change", () => { setAid(input.checked); redraw(); });
     label.title = t("Learning aid");
-    label.append(input, icon("aid"), el("span", {class: "tool-label"}, t("Learning aid")));
+    input.setAttribute("aria-label", t("Learning aid"));
+    label.append(input, icon("aid"), el("span", {class: "tool-label", "aria-hidden": "true"}, t("Learning aid")),
+      el("span", {class: "tool-short", "aria-hidden": "true"}, t("Aid")));
     return [label];
   },
 

@@ -46,9 +46,13 @@ const KEY_HELP = () => [
   ["Esc", t("close")],
 ];
 
-function toolButton(id, text, image, attrs = {}) {
-  const button = el("button", {type: "button", id, class: "tool", title: text, ...attrs});
-  button.append(icon(image), el("span", {class: "tool-label"}, text));
+/** A toolbar button: its icon and its name — in full on wide screens, ``short`` under the
+ * icon on narrow ones (a phone has room for one short word per tool); the full name is always
+ * its aria-label and title. */
+function toolButton(id, text, image, short, attrs = {}) {
+  const button = el("button", {type: "button", id, class: "tool", title: text, "aria-label": text, ...attrs});
+  button.append(icon(image), el("span", {class: "tool-label", "aria-hidden": "true"}, text),
+    el("span", {class: "tool-short", "aria-hidden": "true"}, short));
   return button;
 }
 
@@ -60,19 +64,22 @@ export function buildPanels(options) {
   const bar = document.getElementById("table-tools");
   const tools = {};
   if (options.hasLastTrick) {
-    tools.last = toolButton("show-last-trick", t("Last trick"), "last", {"aria-keyshortcuts": "L", "aria-haspopup": "dialog"});
+    tools.last = toolButton("show-last-trick", t("Last trick"), "last", t("Last"),
+      {"aria-keyshortcuts": "L", "aria-haspopup": "dialog"});
   }
-  tools.sheet = toolButton("show-score-sheet", t("Score sheet"), "sheet", {"aria-controls": "side-panel"});
-  tools.chat = toolButton("show-chat", t("Chat"), "chat", {"aria-controls": "side-panel"});
+  tools.sheet = toolButton("show-score-sheet", t("Score sheet"), "sheet", t("Sheet"), {"aria-controls": "side-panel"});
+  tools.chat = toolButton("show-chat", t("Chat"), "chat", t("Chat"), {"aria-controls": "side-panel"});
   tools.chat.append(el("span", {class: "unread", id: "chat-unread", hidden: ""}));
   const rules = el("a", {href: options.rulesUrl, id: "rules-link", class: "tool", target: "_blank", rel: "noopener",
-    title: t("Rules")});
-  rules.append(icon("rules"), el("span", {class: "tool-label"}, t("Rules")));
-  tools.keys = toolButton("show-keys", t("Keys"), "keys", {"aria-keyshortcuts": "?", "aria-haspopup": "dialog"});
+    title: t("Rules"), "aria-label": t("Rules")});
+  rules.append(icon("rules"), el("span", {class: "tool-label", "aria-hidden": "true"}, t("Rules")),
+    el("span", {class: "tool-short", "aria-hidden": "true"}, t("Rules")));
+  tools.keys = toolButton("show-keys", t("Keys"), "keys", t("Keys"), {"aria-keyshortcuts": "?", "aria-haspopup": "dialog"});
   tools.keys.classList.add("keys-tool");
-  tools.gear = toolButton("open-settings", t("Settings"), "settings", {"aria-keyshortcuts": "S", "aria-haspopup": "dialog"});
+  tools.gear = toolButton("open-settings", t("Settings"), "settings", t("Options"),
+    {"aria-keyshortcuts": "S", "aria-haspopup": "dialog"});
   // Leave (Verlassen): shown while the player holds a seat in a running match (table.js)
-  tools.leave = toolButton("leave-table", t("Leave"), "leave", {"aria-haspopup": "dialog", hidden: ""});
+  tools.leave = toolButton("leave-table", t("Leave"), "leave", t("Leave"), {"aria-haspopup": "dialog", hidden: ""});
   bar.append(...[tools.last, tools.sheet, tools.chat, rules, ...(options.extra || []), tools.keys, tools.gear,
     tools.leave].filter(Boolean));
   const settingsDialog = dialog("settings-dialog", t("Settings"));
