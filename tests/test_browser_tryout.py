@@ -181,7 +181,7 @@ def test_every_tool_is_named_and_the_site_menu_is_reachable(browser, site, size)
     for tool in tools:  # a name for screen readers and the pointer, and a word one can see
         assert tool["label"] and tool["title"] == tool["label"] and tool["shown"], tool
     if size == "phone":
-        assert [t["shown"] for t in tools] == ["Last", "Sheet", "Chat", "Rules", "Options", "Leave"], tools
+        assert [t["shown"] for t in tools] == ["Last", "Sheet", "Chat", "Rules", "Settings", "Leave"], tools
         assert not page.locator("#nav-matches").is_visible()
         page.click("#site-menu")
         assert page.get_attribute("#site-menu", "aria-expanded") == "true"
@@ -198,4 +198,24 @@ def test_every_tool_is_named_and_the_site_menu_is_reachable(browser, site, size)
         assert not page.locator("#site-menu").is_visible()
         assert page.locator("#nav-matches").is_visible()
         assert [t["shown"] for t in tools][:3] == ["Last trick", "Score sheet", "Chat"], tools
+    ctx.close()
+
+
+def test_the_german_phone_toolbar_fits_with_its_words(browser, site):
+    ctx = context(browser, "phone", locale="de-DE")
+    page = ctx.new_page()
+    new_table(page, site, deals=1)
+    page.wait_for_function(READY, timeout=20000)
+    shown = page.evaluate("""() => [...document.querySelectorAll('#table-tools .tool')]
+      .filter((n) => n.getClientRects().length).map((n) => n.innerText.trim())""")
+    assert shown == ["Letzter", "Spielliste", "Chat", "Regeln", "Optionen", "Verlassen"], shown
+    fits = page.evaluate("""() => { const bar = document.querySelector('.table-bar');
+      const tools = [...document.querySelectorAll('#table-tools .tool')].filter((n) => n.getClientRects().length);
+      return {bar: bar.scrollWidth <= bar.clientWidth, page: document.documentElement.scrollWidth <= innerWidth,
+        inside: tools.every((n) => n.getBoundingClientRect().right <= innerWidth)}; }""")
+    assert fits == {"bar": True, "page": True, "inside": True}, fits
+    title = page.evaluate("""() => { const h = document.querySelector(".table-title");
+      return [h.scrollWidth <= h.clientWidth, h.getBoundingClientRect().right <= document.getElementById("table-tools").getBoundingClientRect().left]; }""")
+    assert title == [True, True], title  # "Doppelkopf" whole, not "Dop pe…"
+    shot(page, "toolbar-de", "phone")
     ctx.close()

@@ -48,7 +48,8 @@ const KEY_HELP = () => [
 
 /** A toolbar button: its icon and its name — in full on wide screens, ``short`` under the
  * icon on narrow ones (a phone has room for one short word per tool); the full name is always
- * its aria-label and title. */
+ * its aria-label and title, so ``short`` must be words of it ("Sheet" of "Score sheet",
+ * "Letzter" of "Letzter Stich"): what one sees is what one may say (WCAG label in name). */
 function toolButton(id, text, image, short, attrs = {}) {
   const button = el("button", {type: "button", id, class: "tool", title: text, "aria-label": text, ...attrs});
   button.append(icon(image), el("span", {class: "tool-label", "aria-hidden": "true"}, text),
@@ -76,7 +77,7 @@ export function buildPanels(options) {
     el("span", {class: "tool-short", "aria-hidden": "true"}, t("Rules")));
   tools.keys = toolButton("show-keys", t("Keys"), "keys", t("Keys"), {"aria-keyshortcuts": "?", "aria-haspopup": "dialog"});
   tools.keys.classList.add("keys-tool");
-  tools.gear = toolButton("open-settings", t("Settings"), "settings", t("Options"),
+  tools.gear = toolButton("open-settings", t("Settings"), "settings", t("Settings"),
     {"aria-keyshortcuts": "S", "aria-haspopup": "dialog"});
   // Leave (Verlassen): shown while the player holds a seat in a running match (table.js)
   tools.leave = toolButton("leave-table", t("Leave"), "leave", t("Leave"), {"aria-haspopup": "dialog", hidden: ""});
