@@ -1,6 +1,7 @@
-"""Each audience keeps its last state frozen (JSON bytes, app.rooms.delta.freeze) and diffs the
-next state against it: the patches turn the decoded old state into exactly the new one, also
-where the live state holds what JSON changes (non-string keys, tuples, floats)."""
+"""Each audience keeps its last state frozen (member by member as JSON bytes,
+app.rooms.delta.freeze) and diffs the next state against it: the patches turn the decoded old
+state into exactly the new one, also where the live state holds what JSON changes (non-string
+keys, tuples, floats), and the frozen state's JSON is the state's."""
 
 from __future__ import annotations
 
@@ -18,32 +19,85 @@ values = st.recursive(atoms, lambda inner: st.one_of(
     st.dictionaries(st.one_of(st.text("ab/~", max_size=2), st.integers(0, 3)), inner,
                     max_size=4)), max_leaves=12)
 states = st.dictionaries(st.sampled_from(["view", "table", "you", "scores"]), values)
+#: states without booleans (Python's ``False == 0``, which the live diff takes as unchanged)
+plain_states = st.dictionaries(st.sampled_from(["view", "table", "you", "scores"]), st.recursive(
+    st.one_of(st.none(), st.integers(-5, 5), st.text("ab/~", max_size=3)),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.tuples(inner, inner),
+                            st.dictionaries(st.one_of(st.text("ab/~", max_size=2),
+                                                      st.integers(0, 3)), inner, max_size=4)),
+    max_leaves=12))
 
 
 def as_json(value):
     return json.loads(json.dumps(value))
 
 
+def diff(old, new):
+    return delta.diff_frozen(delta.freeze(old), delta.freeze(new), new)
+
+
 @given(states, states)
 def test_a_patch_from_the_frozen_state_gives_the_new_state_as_json(old, new):
-    patch = delta.diff_frozen(delta.freeze(old), new)
-    patched = delta.apply(as_json(old), as_json(patch))
+    patched = delta.apply(as_json(old), as_json(diff(old, new)))
     assert json.dumps(patched, sort_keys=True) == json.dumps(as_json(new), sort_keys=True)
+
+
+@given(plain_states, plain_states)
+def test_the_frozen_patch_is_the_patch_of_the_states_as_json(old, new):
+    """The same operations as from the live old state (for a new state of JSON types: a
+    tuple where the old state had a list is replaced whole instead of grown)."""
+    new = as_json(new)
+    assert as_json(diff(old, new)) == delta.diff(as_json(old), new)
+
+
+@given(states)
+def test_a_frozen_state_is_the_state_as_json(state):
+    frozen = delta.freeze(state)
+    assert json.loads(delta.frozen_json(frozen)) == as_json(state)
+    assert delta.thaw(frozen) == as_json(state)
 
 
 def test_no_previous_state_is_one_whole_replace():
     state = {"you": 1, "view": {"hand": ["QC"]}}
-    assert delta.diff_frozen(None, state) == [{"op": "replace", "path": "", "value": state}]
+    assert delta.diff_frozen(None, delta.freeze(state), state) == [
+        {"op": "replace", "path": "", "value": state}]
 
 
 def test_an_unchanged_state_with_integer_keys_gives_no_operation():
     state = {"view": {1: ["QC"], 2: ("KS", "AH")}, "you": 0}
-    frozen = delta.freeze(state)
-    assert delta.diff_frozen(frozen, {"view": {1: ["QC"], 2: ["KS", "AH"]}, "you": 0}) == []
-    assert delta.diff_frozen(frozen, {"view": {1: ["QC"]}, "you": 0}) == [
+    assert diff(state, {"view": {1: ["QC"], 2: ["KS", "AH"]}, "you": 0}) == []
+    assert diff(state, {"view": {1: ["QC"]}, "you": 0}) == [
         {"op": "remove", "path": "/view/2"}]
 
 
+def test_a_member_replaced_by_another_of_the_same_count_is_removed_and_added():
+    assert diff({"view": {"a": 1}}, {"view": {"b": 1}}) == [
+        {"op": "add", "path": "/view/b", "value": 1}, {"op": "remove", "path": "/view/a"}]
+
+
+def test_a_value_several_states_share_is_encoded_once_and_diffed_once():
+    trick = [{"seat": 0, "card": "QC"}]
+    freezer = delta.Freezer()
+    olds = [delta.freeze({"you": seat, "view": {"trick": []}}) for seat in range(2)]
+    news = [{"you": seat, "view": {"trick": trick}} for seat in range(2)]
+    frozen = [freezer.freeze(state) for state in news]
+    assert frozen[0]["view"]["trick"] is frozen[1]["view"]["trick"]
+    patches = [freezer.diff(old, new, state) for old, new, state in zip(olds, frozen, news)]
+    assert patches[0] == patches[1] == [
+        {"op": "add", "path": "/view/trick/-", "value": {"seat": 0, "card": "QC"}}]
+
+
+def test_a_known_encoding_is_taken_as_it_is():
+    table = {"id": 7, "seats": [{"seat": 0}]}
+    freezer = delta.Freezer()
+    encoded = b'{"id":7,"seats":[{"seat":0}]}'
+    freezer.known(table, encoded)
+    assert freezer.freeze({"table": table, "you": 0})["table"] is encoded
+
+
 def test_the_frozen_state_is_not_tracked_by_the_collector():
-    frozen = delta.freeze({"view": {"hand": ["QC", "KS"], "tricks": [{"cards": ["AH"]}]}})
-    assert isinstance(frozen, bytes) and not gc.is_tracked(frozen)
+    frozen = delta.freeze({"you": 0, "hand": ["QC", "KS"], "tricks": [{"cards": ["AH"]}]})
+    assert not gc.is_tracked(frozen)
+    assert all(isinstance(member, bytes) for member in frozen.values())
+    view = delta.freeze({"view": {"hand": ["QC", "KS"], "tricks": [{"cards": ["AH"]}]}})
+    assert not gc.is_tracked(view["view"])

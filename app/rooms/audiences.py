@@ -43,7 +43,9 @@ class Audiences:
         #: per audience (seat, None: spectators): (seq, encoded patch event) of recent seqs
         self._buffers: dict[int | None, deque[tuple[int, str]]] = {}
         #: per audience: its state as of the last seq, frozen (the base of the next patch)
-        self._last_state: dict[int | None, bytes] = {}
+        self._last_state: dict[int | None, delta.Frozen] = {}
+        #: the table and the score sheet as last encoded (:meth:`_freezer`): (value, JSON)
+        self._encoded_cache: dict[str, tuple[Any, bytes]] = {}
         self._sheet_cache: tuple[Any, dict[str, Any], dict[str, Any] | None] | None = None
         self._table_cache: tuple[TableInfo, tuple[frozenset[int], frozenset[int]],
                                  dict[str, Any]] | None = None
@@ -152,10 +154,10 @@ class Audiences:
                 shown["remaining"] = window.left()
         return view
 
-    def _shared(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any] | None,
-                               list[dict[str, Any]]]:
-        """The parts of the state that are the same for every audience right now: ``table``,
-        the score sheet, the match result and the turn timers (once per seq, not per seat)."""
+    def _shared(self) -> dict[str, Any]:
+        """The members of the state that are the same for every audience right now:
+        ``table``, ``scores`` (the score sheet), ``result`` (the match result), ``timers``
+        (the turn timers), ``pause`` and ``rematch`` — built once per seq, not per seat."""
         table = self._table_json()
         progress = self._actor.progress
         players, deals = self._actor.table.players, self._actor.table.deals
@@ -167,24 +169,38 @@ class Audiences:
         now = self._clock.monotonic()
         timers = [{"seat": s, "remaining": round(max(0.0, at - now), 1)}
                   for s, at in sorted(self._actor.clocks.deadlines.items())]
-        return table, scores, result, timers
+        return {"table": table, "scores": scores, "result": result, "timers": timers,
+                "pause": self._between.pause_json(now),
+                "rematch": self._between.rematch_json(result is not None)}
 
-    def state(self, seat: int | None, shared: tuple | None = None) -> dict[str, Any]:
+    def _freezer(self, shared: dict[str, Any]) -> delta.Freezer:
+        """The freezer of one seq (app.rooms.delta.Freezer), knowing the JSON of the table and
+        the score sheet while they stay the same objects (until they change)."""
+        freezer = delta.Freezer()
+        for key in ("table", "scores"):
+            value, known = shared[key], self._encoded_cache.get(key)
+            if known is None or known[0] is not value:
+                known = self._encoded_cache[key] = (value, freezer.encode(value))
+            freezer.known(value, known[1])
+        return freezer
+
+    def state(self, seat: int | None, shared: dict[str, Any] | None = None) -> dict[str, Any]:
         """What ``seat`` (None: spectators) sees now: the fields of protocol.TableState as a
         JSON-ready dict (built directly: this runs for every audience after every change).
         ``shared``: :meth:`_shared` of this moment, when the caller builds several audiences."""
-        table, scores, result, timers = shared or self._shared()
+        shared = shared or self._shared()
         progress = self._actor.progress
         view = None
         if progress is not None and progress.current is not None:
             view = self.seat_view(seat)
             view["round"] = progress.current.number
+        timers = shared["timers"]
         deadline = next((timer["remaining"] for timer in timers if timer["seat"] == seat), None)
         stood_in = self._actor.clocks.stood_in.get(seat) if seat is not None else None
-        return {"table": table, "you": seat, "view": view, "scores": scores, "result": result,
-                "deadline": deadline, "timers": timers, "stood_in": list(stood_in or ()),
-                "pause": self._between.pause_json(self._clock.monotonic()),
-                "rematch": self._between.rematch_json(result is not None)}
+        return {"table": shared["table"], "you": seat, "view": view, "scores": shared["scores"],
+                "result": shared["result"], "deadline": deadline, "timers": timers,
+                "stood_in": list(stood_in or ()), "pause": shared["pause"],
+                "rematch": shared["rematch"]}
 
     def _table_json(self) -> dict[str, Any]:
         """The ``table`` part of every audience's state: the same object until the table or
@@ -243,6 +259,7 @@ class Audiences:
         for conn, seat in self._conns.values():
             connected.setdefault(seat, []).append(conn)
         shared = self._shared()
+        freezer = self._freezer(shared)
         game = get_game(actor.table.game)
         for audience in audiences:
             conns = connected.get(audience, [])
@@ -251,8 +268,9 @@ class Audiences:
                 self._last_state.pop(None, None)
                 continue
             state = self.state(audience, shared)
-            patch = delta.diff_frozen(self._last_state.get(audience), state)
-            frozen = self._last_state[audience] = delta.freeze(state)
+            frozen = freezer.freeze(state)
+            patch = freezer.diff(self._last_state.get(audience), frozen, state)
+            self._last_state[audience] = frozen
             body = f'{head},"action":{encode(action_for(game, action, audience))},"events":{events_json}'
             patched = f'{body},"patch":{encode(patch)}}}'
             buffer = self._buffers.setdefault(audience, deque(maxlen=self._config.resume_buffer))
@@ -263,7 +281,7 @@ class Audiences:
                     conn.send(patched)
                 else:
                     if whole is None:
-                        whole = f'{body},"state":{frozen.decode()}}}'
+                        whole = f'{body},"state":{delta.frozen_json(frozen).decode()}}}'
                     conn.send(whole)
 
     def _missed(self, conn: Connection, seat: int | None, last_seq: int | None,

@@ -43,22 +43,130 @@ def diff(old: dict[str, Any] | None, new: dict[str, Any]) -> Patch:
     return ops
 
 
-def freeze(state: dict[str, Any]) -> bytes:
-    """``state`` as compact JSON (UTF-8 bytes, non-string keys as strings): the form in which
-    each audience keeps its last state as the base of the next patch. Bytes are one object
-    the garbage collector does not track; the state as dicts and lists is about 60 tracked
-    objects per audience, made anew by every action and living until the next one — what
-    the collector's young generations had to walk most (docs/performance.md)."""
-    return orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS)
+#: A state frozen member by member (:class:`Freezer`): each member's compact JSON as bytes,
+#: or, for the objects at the top levels, the object frozen member by member in turn.
+Frozen = dict[str, Any]
+
+#: Levels of objects frozen member by member: the state, then its members (``view``).
+FROZEN_DEPTH = 2
+
+_NON_STR = orjson.OPT_NON_STR_KEYS
 
 
-def diff_frozen(old: bytes | None, new: dict[str, Any]) -> Patch:
-    """:func:`diff` from a :func:`freeze` d state ``old`` (decoded, so its keys are strings:
-    ``new``'s non-string keys are compared as their strings). ``old`` None: one whole-state
-    ``replace``."""
-    if old is None:
-        return [{"op": "replace", "path": "", "value": new}]
-    return diff(orjson.loads(old), new)
+class Freezer:
+    """Freezes the states of one seq's audiences and diffs each against its last one.
+
+    A frozen state is the form in which each audience keeps its last state as the base of
+    the next patch: objects down to ``FROZEN_DEPTH`` levels become dicts of their members
+    (keys as strings), everything below compact JSON bytes (non-string keys as strings).
+    Dicts of bytes are not tracked by the garbage collector; the state as dicts and lists is
+    about 60 tracked objects per audience, made anew by every action and living until the
+    next one — what the collector's young generations had to walk most (docs/performance.md).
+    A member is compared with the last state's as bytes, and only a member that changed is
+    decoded to find what changed inside it.
+
+    A value that several audiences' states hold as the same object (the table, the score
+    sheet, the parts of a view every seat sees) is encoded once, and its change since the
+    last seq is found once: the freezer remembers both by identity, holding the objects, for
+    as long as it lives — one seq."""
+
+    def __init__(self) -> None:
+        #: id(value) -> (value, its JSON)
+        self._json: dict[int, tuple[Any, bytes]] = {}
+        #: (id(before), id(now), path) -> (before, now, the operations between them)
+        self._ops: dict[tuple[int, int, str], tuple[bytes, bytes, Patch]] = {}
+
+    def known(self, value: Any, encoded: bytes) -> None:
+        """Take ``encoded`` as the JSON of ``value`` (the caller vouches for it)."""
+        self._json[id(value)] = (value, encoded)
+
+    def encode(self, value: Any) -> bytes:
+        """``value``'s compact JSON, encoded once per object."""
+        known = self._json.get(id(value))
+        if known is None:
+            known = self._json[id(value)] = (value, orjson.dumps(value, option=_NON_STR))
+        return known[1]
+
+    def freeze(self, state: dict[str, Any], depth: int = FROZEN_DEPTH) -> Frozen:
+        """``state`` frozen member by member (a value whose JSON is known is taken whole)."""
+        frozen: Frozen = {}
+        encoded = self._json
+        for key, value in state.items():
+            name = key if type(key) is str else str(key)
+            known = encoded.get(id(value))
+            if known is not None:
+                frozen[name] = known[1]
+            elif depth > 1 and type(value) is dict:
+                frozen[name] = self.freeze(value, depth - 1)
+            else:
+                known = encoded[id(value)] = (value, orjson.dumps(value, option=_NON_STR))
+                frozen[name] = known[1]
+        return frozen
+
+    def diff(self, old: Frozen | None, new: Frozen, state: dict[str, Any]) -> Patch:
+        """:func:`diff` from the last state frozen (``old``) to ``state``, whose frozen form
+        is ``new`` (so non-string keys of ``state`` are compared as their strings). ``old``
+        None: one whole-state ``replace``."""
+        if old is None:
+            return [{"op": "replace", "path": "", "value": state}]
+        ops: Patch = []
+        self._diff_members(old, new, state, "", ops)
+        return ops
+
+    def _diff_members(self, old: Frozen, new: Frozen, state: dict[str, Any], path: str,
+                      ops: Patch) -> None:
+        added = 0
+        for key, value in state.items():
+            name = key if type(key) is str else str(key)
+            now, before = new[name], old.get(name, _MISSING)
+            if before is now or before == now:
+                continue
+            if before is _MISSING:
+                added += 1
+                ops.append({"op": "add", "path": _join(path, key), "value": value})
+            elif type(before) is dict and type(now) is dict:
+                self._diff_members(before, now, value, _join(path, key), ops)
+            elif type(before) is bytes and type(now) is bytes:
+                ops.extend(self._member_ops(before, now, value, _join(path, key)))
+            else:
+                _diff_value(thaw(before), value, _join(path, key), ops)
+        if len(old) > len(new) - added:  # some member of old is gone
+            ops.extend({"op": "remove", "path": _join(path, key)}
+                       for key in old if key not in new)
+
+    def _member_ops(self, before: bytes, now: bytes, value: Any, where: str) -> Patch:
+        """The operations for a changed member, found once per pair of encodings and path."""
+        key = (id(before), id(now), where)
+        known = self._ops.get(key)
+        if known is None:
+            ops: Patch = []
+            _diff_value(orjson.loads(before), value, where, ops)
+            known = self._ops[key] = (before, now, ops)
+        return known[2]
+
+
+def freeze(state: dict[str, Any]) -> Frozen:
+    """``state`` frozen (:class:`Freezer`)."""
+    return Freezer().freeze(state)
+
+
+def diff_frozen(old: Frozen | None, new: Frozen, state: dict[str, Any]) -> Patch:
+    """:meth:`Freezer.diff`."""
+    return Freezer().diff(old, new, state)
+
+
+def frozen_json(frozen: Frozen) -> bytes:
+    """The JSON text of a frozen state (the state's own encoding, member order kept)."""
+    return b"{" + b",".join(
+        orjson.dumps(key) + b":" + (value if type(value) is bytes else frozen_json(value))
+        for key, value in frozen.items()) + b"}"
+
+
+def thaw(frozen: Frozen | bytes) -> Any:
+    """The JSON-ready value of a frozen state or member (keys as strings)."""
+    if type(frozen) is bytes:
+        return orjson.loads(frozen)
+    return {key: thaw(value) for key, value in frozen.items()}
 
 
 def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: Patch) -> None:
@@ -70,17 +178,8 @@ def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: Patch) 
         if before is _MISSING:
             added += 1
             ops.append({"op": "add", "path": _join(path, key), "value": value})
-        elif before == value:
-            continue
-        elif type(before) is dict and type(value) is dict:
-            _diff_dict(before, value, _join(path, key), ops)
-        elif (type(before) is list and type(value) is list and len(value) > len(before)
-              and value[:len(before)] == before):  # grown at the end (the tricks so far)
-            where = _join(path, key) + "/-"
-            ops.extend({"op": "add", "path": where, "value": item}
-                       for item in value[len(before):])
-        else:
-            ops.append({"op": "replace", "path": _join(path, key), "value": value})
+        elif before != value:
+            _diff_value(before, value, _join(path, key), ops)
     if len(old) > len(new) - added:  # some member of old is gone
         keys = {k if type(k) is str else str(k) for k in new}
         for key in old:
@@ -89,6 +188,18 @@ def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: Patch) 
 
 
 _MISSING = object()
+
+
+def _diff_value(before: Any, value: Any, where: str, ops: Patch) -> None:
+    """The operations for the member at ``where``, which changed from ``before``."""
+    if type(before) is dict and type(value) is dict:
+        _diff_dict(before, value, where, ops)
+    elif (type(before) is list and type(value) is list and len(value) > len(before)
+          and value[:len(before)] == before):  # grown at the end (the tricks so far)
+        ops.extend({"op": "add", "path": where + "/-", "value": item}
+                   for item in value[len(before):])
+    else:
+        ops.append({"op": "replace", "path": where, "value": value})
 
 
 def _join(path: str, key: Any) -> str:

@@ -108,17 +108,45 @@ def _last_json(trick: Trick) -> dict[str, Any]:
     return {"cards": _trick_json(trick.plays), "winner": trick.winner, "points": trick.points}
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
-    """The JSON view of ``state`` for ``seat`` (None: a spectator). The top-level dict is the
-    caller's; the completed tricks in ``tricks`` and ``last_trick`` are shared and read-only."""
-    done = state.phase == "done"
-    standing = state.standing
-    contract = public_contract(state, seat)
+class _Recent:
+    """The public part of the view of the state seen last (:func:`_public`): one tuple,
+    replaced whole, so a reader in another thread sees a state with its own part."""
+
+    seen: tuple[State, dict[str, Any]] | None = None
+
+
+def _public(state: State) -> dict[str, Any]:
+    """The members of the view that every seat sees alike, built once per state: a room
+    builds every seat's view of the same state in a row, and the views then hold the same
+    objects, which it encodes and diffs once (app.rooms.delta.Freezer). Read-only."""
+    seen = _Recent.seen
+    if seen is not None and seen[0] is state:
+        return seen[1]
     points = [0] * 4
     tricks_won = [0] * 4
     for trick in state.tricks:
         points[trick.winner] += trick.points
         tricks_won[trick.winner] += 1
+    public = {
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "trick": _trick_json(state.trick),
+        "tricks": [_completed_json(t) for t in state.tricks],
+        "tricks_won": tricks_won,
+        "points_won": points,
+        "announcements": [{"seat": s, "value": v} for s, v in state.standing.announcements],
+    }
+    _Recent.seen = (state, public)
+    return public
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """The JSON view of ``state`` for ``seat`` (None: a spectator). The top-level dict is the
+    caller's; its members that every seat sees alike (the tricks, the counts, the
+    announcements: :func:`_public`) are shared between the seats' views and read-only."""
+    done = state.phase == "done"
+    standing = state.standing
+    contract = public_contract(state, seat)
+    public = _public(state)
     last = state.tricks[-1] if state.tricks else None
     order = public_order(state, seat)
     own_hand = sorted(state.hands[seat], key=order.sort_key) if seat is not None else []
@@ -129,18 +157,18 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "dealer": standing.dealer,
         "to_move": state.to_move,
         "hand": own_hand,
-        "hand_sizes": [len(hand) for hand in state.hands],
+        "hand_sizes": public["hand_sizes"],
         "declarations": _declarations(state, seat),
         "contract": contract,
         "declarer": standing.declarer if contract not in (None, "normal") else None,
         "trumps": list(order.trumps),
-        "trick": _trick_json(state.trick),
+        "trick": public["trick"],
         "leader": state.leader,
         "last_trick": None if last is None else _last_json(last),
-        "tricks": [_completed_json(t) for t in state.tricks],
-        "tricks_won": tricks_won,
-        "points_won": points,
-        "announcements": [{"seat": s, "value": v} for s, v in standing.announcements],
+        "tricks": public["tricks"],
+        "tricks_won": public["tricks_won"],
+        "points_won": public["points_won"],
+        "announcements": public["announcements"],
         "parties": {str(s): party for s, party in known_parties(state, seat).items()},
         "swines": standing.swines if standing.swines_shown or done else None,
         "legal": legal_actions(state, seat) if seat is not None else [],
