@@ -82,7 +82,7 @@ def test_a_value_several_states_share_is_encoded_once_and_diffed_once():
     news = [{"you": seat, "view": {"trick": trick}} for seat in range(2)]
     frozen = [freezer.freeze(state) for state in news]
     assert frozen[0]["view"]["trick"] is frozen[1]["view"]["trick"]
-    patches = [freezer.diff(old, new, state) for old, new, state in zip(olds, frozen, news)]
+    patches = [freezer.diff(old, new, state) for old, new, state in zip(olds, frozen, news, strict=True)]
     assert patches[0] == patches[1] == [
         {"op": "add", "path": "/view/trick/-", "value": {"seat": 0, "card": "QC"}}]
 
