@@ -46,6 +46,8 @@ class CardOrder:
     follow: dict[str, int] = field(init=False, repr=False, compare=False)
     strength: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
     strength_after: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
+    #: card -> :meth:`sort_key` (``sorted(hand, key=order.hand_rank.__getitem__)``)
+    hand_rank: dict[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         classes: dict[str, list[str]] = {}
@@ -62,6 +64,7 @@ class CardOrder:
         object.__setattr__(self, "strength", strength)
         object.__setattr__(self, "strength_after",
                            {card: strength[suit] for card, suit in self.suit_of.items()})
+        object.__setattr__(self, "hand_rank", {card: self.sort_key(card) for card in self.suit_of})
 
     def is_trump(self, card: str) -> bool:
         """Whether ``card`` is a trump in this order."""

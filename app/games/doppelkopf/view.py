@@ -9,7 +9,7 @@ soloist has played both queens of clubs. After the deal everything is revealed.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from app.games.doppelkopf.cards import QUEEN_OF_CLUBS
 from app.games.doppelkopf.contracts import CardOrder, card_order, order_name_of
@@ -24,8 +24,8 @@ TRICK_CACHE_SIZE = 8192
 
 
 def _queens_played(state: State) -> list[int]:
-    plays = [p for trick in state.tricks for p in trick.plays] + list(state.trick)
-    return [p.seat for p in plays if p.card == QUEEN_OF_CLUBS]
+    """The seats that played a queen of clubs so far, in order."""
+    return _shared(state).queens
 
 
 def silent_solo_shown(state: State) -> bool:
@@ -108,26 +108,37 @@ def _last_json(trick: Trick) -> dict[str, Any]:
     return {"cards": _trick_json(trick.plays), "winner": trick.winner, "points": trick.points}
 
 
+class _Shared(NamedTuple):
+    """What every seat's view of one state has alike (:func:`_shared`)."""
+
+    state: State
+    #: the members of the view that every seat sees alike (the tricks, the counts, the
+    #: announcements), read-only
+    members: dict[str, Any]
+    #: the seats that played a queen of clubs so far, in order
+    queens: list[int]
+
+
 class _Recent:
-    """The public part of the view of the state seen last (:func:`_public`): one tuple,
-    replaced whole, so a reader in another thread sees a state with its own part."""
+    """The shared part of the state seen last (:func:`_shared`): one tuple, replaced whole,
+    so a reader in another thread sees a state with its own part."""
 
-    seen: tuple[State, dict[str, Any]] | None = None
+    seen: _Shared | None = None
 
 
-def _public(state: State) -> dict[str, Any]:
-    """The members of the view that every seat sees alike, built once per state: a room
-    builds every seat's view of the same state in a row, and the views then hold the same
-    objects, which it encodes and diffs once (app.rooms.delta.Freezer). Read-only."""
+def _shared(state: State) -> _Shared:
+    """What every seat's view of ``state`` has alike, built once per state: a room builds
+    every seat's view of the same state in a row, and the views then hold the same objects,
+    which it encodes and diffs once (app.rooms.delta.Freezer)."""
     seen = _Recent.seen
-    if seen is not None and seen[0] is state:
-        return seen[1]
+    if seen is not None and seen.state is state:
+        return seen
     points = [0] * 4
     tricks_won = [0] * 4
     for trick in state.tricks:
         points[trick.winner] += trick.points
         tricks_won[trick.winner] += 1
-    public = {
+    members = {
         "hand_sizes": [len(hand) for hand in state.hands],
         "trick": _trick_json(state.trick),
         "tricks": [_completed_json(t) for t in state.tricks],
@@ -135,21 +146,23 @@ def _public(state: State) -> dict[str, Any]:
         "points_won": points,
         "announcements": [{"seat": s, "value": v} for s, v in state.standing.announcements],
     }
-    _Recent.seen = (state, public)
-    return public
+    plays = [p for trick in state.tricks for p in trick.plays] + list(state.trick)
+    seen = _Recent.seen = _Shared(state, members, [p.seat for p in plays if p.card == QUEEN_OF_CLUBS])
+    return seen
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The JSON view of ``state`` for ``seat`` (None: a spectator). The top-level dict is the
     caller's; its members that every seat sees alike (the tricks, the counts, the
-    announcements: :func:`_public`) are shared between the seats' views and read-only."""
+    announcements: :func:`_shared`) are shared between the seats' views and read-only."""
     done = state.phase == "done"
     standing = state.standing
     contract = public_contract(state, seat)
-    public = _public(state)
+    public = _shared(state).members
     last = state.tricks[-1] if state.tricks else None
     order = public_order(state, seat)
-    own_hand = sorted(state.hands[seat], key=order.sort_key) if seat is not None else []
+    own_hand = (sorted(state.hands[seat], key=order.hand_rank.__getitem__)
+                if seat is not None else [])
     data: dict[str, Any] = {
         "game": "doppelkopf",
         "seat": seat,
