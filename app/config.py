@@ -104,6 +104,9 @@ class Settings(BaseSettings):
     #: this timer runs them: a full collection pauses a large server for 0.2-0.4 s); 0: the
     #: collector's own rule (``gc_thresholds[2]``)
     gc_full_every: float = 300.0
+    #: seconds between the background WAL checkpoints of a SQLite database (app/db/checkpoint.py;
+    #: commits then never checkpoint); 0: SQLite's own (in the commit past 1,000 log pages)
+    sqlite_checkpoint_every: float = 1.0
     #: serve a raw WebSocket echo at /ws/echo (the baseline of benchmarks/load.py)
     bench_echo: bool = False
     #: key and channel prefix in Redis (several sites may share one Redis)

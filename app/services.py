@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.accounts.cookies import SessionSigner
@@ -19,6 +20,7 @@ from app.chat.service import ChatService
 from app.clock import Clock
 from app.cluster import Cluster, make_cluster
 from app.config import Settings
+from app.db.checkpoint import WalCheckpointer
 from app.db.engine import make_engine, make_sessionmaker
 from app.guard.ratelimit import Policy, RateLimits
 from app.guard.sockets import SocketSlots
@@ -70,6 +72,8 @@ class Services:
     #: post-game analyses (app.analysis.service)
     analyses: Analyses
 
+    #: background WAL checkpoints of a SQLite database (app/db/checkpoint.py)
+    checkpointer: WalCheckpointer | None = None
     _feed: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -77,6 +81,8 @@ class Services:
         follows the changes made by the others (one bus channel, ``lobby``). Redis being away
         does not stop the start: /readyz says so, and the feed subscribes once it is back."""
         self.presence.start()
+        if self.checkpointer is not None:
+            self.checkpointer.start()
         if self.cluster.distributed and self._feed is None:
             self._feed = asyncio.get_running_loop().create_task(self._follow(),
                                                                 name="lobby-feed")
@@ -107,6 +113,8 @@ class Services:
         await self.presence.close()
         await self.rooms.shutdown()
         await self.cluster.close()
+        if self.checkpointer is not None:
+            await self.checkpointer.stop()
         await self.engine.dispose()
 
 
@@ -121,8 +129,10 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     and the cluster services are in-process.
     """
     clock = clock or Clock()
+    checkpointer = sqlite_checkpointer(settings.database_url, settings.sqlite_checkpoint_every)
     engine = make_engine(settings.database_url, pool_size=settings.db_pool_size,
-                         max_overflow=settings.db_max_overflow)
+                         max_overflow=settings.db_max_overflow,
+                         background_checkpoint=checkpointer is not None)
     sessions = make_sessionmaker(engine)
     config = ActorConfig(bot_delay=settings.bot_delay, bot_budget_ms=settings.bot_budget_ms,
                          round_pause=settings.round_pause if round_pause is None else round_pause,
@@ -199,4 +209,16 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                     socket_db=asyncio.Semaphore(settings.ws_db_concurrency),
                     analyses=Analyses(sessions, clock, lobby.scenario,
                                       budget_ms=settings.analysis_budget_ms,
-                                      worlds=settings.analysis_worlds))
+                                      worlds=settings.analysis_worlds),
+                    checkpointer=checkpointer)
+
+
+def sqlite_checkpointer(url: str, every: float) -> WalCheckpointer | None:
+    """The background WAL checkpointer of a SQLite file database (None: another database,
+    an in-memory one, or ``every`` 0: SQLite checkpoints in its commits)."""
+    if not url.startswith("sqlite") or every <= 0:
+        return None
+    path = make_url(url).database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return None
+    return WalCheckpointer(path, every)

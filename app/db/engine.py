@@ -20,9 +20,12 @@ from sqlalchemy.ext.asyncio import (
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
-def make_engine(url: str, *, pool_size: int = 5, max_overflow: int = 10) -> AsyncEngine:
+def make_engine(url: str, *, pool_size: int = 5, max_overflow: int = 10,
+                background_checkpoint: bool = False) -> AsyncEngine:
     """Create the engine for ``url`` (sqlite+aiosqlite:// or postgresql+asyncpg://);
-    ``pool_size``/``max_overflow``: PostgreSQL connections kept / opened beyond them."""
+    ``pool_size``/``max_overflow``: PostgreSQL connections kept / opened beyond them.
+    ``background_checkpoint``: SQLite's commits never checkpoint the WAL (the caller runs
+    app.db.checkpoint.WalCheckpointer)."""
     if url.startswith("sqlite"):
         engine = create_async_engine(url, connect_args={"timeout": 30})
 
@@ -31,6 +34,8 @@ def make_engine(url: str, *, pool_size: int = 5, max_overflow: int = 10) -> Asyn
             cursor = dbapi_conn.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA foreign_keys=ON")
+            if background_checkpoint:
+                cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.close()
 
         return engine
