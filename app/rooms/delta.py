@@ -96,17 +96,13 @@ class Freezer:
     def freeze(self, state: dict[str, Any], depth: int = FROZEN_DEPTH) -> Frozen:
         """``state`` frozen member by member (a value whose JSON is known is taken whole)."""
         frozen: Frozen = {}
-        encoded = self._json
+        encoded, encode = self._json, self.encode
         for key, value in state.items():
             name = key if type(key) is str else str(key)
-            known = encoded.get(id(value))
-            if known is not None:
-                frozen[name] = known[1]
-            elif depth > 1 and type(value) is dict:
+            if depth > 1 and type(value) is dict and id(value) not in encoded:
                 frozen[name] = self.freeze(value, depth - 1)
             else:
-                known = encoded[id(value)] = (value, _dumps(value))
-                frozen[name] = known[1]
+                frozen[name] = encode(value)
         return frozen
 
     def diff(self, old: Frozen | None, new: Frozen, state: dict[str, Any]) -> Patch:
