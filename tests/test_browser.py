@@ -232,7 +232,8 @@ def test_a_click_on_a_card_that_may_not_be_played_says_why(browser, site):
     when clicked, and nothing is sent."""
     ctx = context(browser, "phone")
     page = ctx.new_page()
-    browser_table.new_table(page, site)
+    # two deals: in one, a run of the player's own turns could leave no moment to ask (CI flake)
+    browser_table.new_table(page, site, deals=2)
     reasons: dict[str, str] = {}
     deadline = time.monotonic() + 120
     while len(reasons) < 2 and not match_dialog_open(page):
