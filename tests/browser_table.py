@@ -71,12 +71,19 @@ MOVE = """(prefs) => {
 }"""
 
 
+def play_as_guest(page) -> None:
+    """From the visitor's lobby, sign in as a new guest and wait for the signed-in lobby: the
+    click returns once the POST's answer commits, which may be before that page is parsed."""
+    page.click("#play-guest")
+    page.wait_for_selector("#new-game")
+
+
 def guest_page(browser, site: str, size: str = "desktop"):
     """(context, page) of a new guest on the lobby of ``site`` (close the context after)."""
     ctx = context(browser, size)
     page = ctx.new_page()
     page.goto(site + "/")
-    page.click("#play-guest")
+    play_as_guest(page)
     return ctx, page
 
 
@@ -86,7 +93,7 @@ def new_table(page, url: str, game: str = "doppelkopf", players: int = 4, bots: 
     table id once its first state is on the page."""
     page.goto(url + "/")
     if guest:
-        page.click("#play-guest")
+        play_as_guest(page)
     page.select_option("#game", game)
     page.select_option("#players", str(players))
     page.select_option("#bots", str(bots))

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from tests import browser_table
-from tests.browser_table import CORNER, READY, context, match_dialog_open
+from tests.browser_table import CORNER, READY, context, match_dialog_open, play_as_guest
 from tests.conftest import artifacts_dir
 from tests.platform_helpers import ScriptedRandom, live_server, settings_for
 
@@ -47,7 +47,7 @@ def test_guest_plays_a_whole_deal_against_three_computer_players(browser, site):
     ctx = context(browser, "desktop")
     page = ctx.new_page()
     page.goto(site + "/")
-    page.click("#play-guest")
+    play_as_guest(page)
     assert "(guest)" in page.text_content("#me")
     page.fill("#deals", "1")
     page.select_option("#bots", "3")
@@ -142,7 +142,7 @@ def test_guest_declares_poverty_and_gives_three_chosen_cards(browser, tmp_path, 
         ctx = context(browser)
         page = ctx.new_page()
         page.goto(url + "/")
-        page.click("#play-guest")
+        play_as_guest(page)
         page.fill("#deals", "1")
         page.click("#rule-options summary")  # the rule options are folded
         assert not page.is_checked("#opt-poverty")  # off in the DDV preset
@@ -172,7 +172,7 @@ def test_reconnects_by_itself_and_a_second_tab_takes_the_seat_over(browser, site
     ctx = context(browser)
     first = ctx.new_page()
     first.goto(site + "/")
-    first.click("#play-guest")
+    play_as_guest(first)
     first.fill("#deals", "1")
     first.click("#create-table")
     first.wait_for_url(re.compile(r".*/tables/\d+$"))
@@ -209,7 +209,7 @@ def test_a_double_click_on_a_card_plays_it_once_without_an_error(browser, site):
     ctx = context(browser)
     page = ctx.new_page()
     page.goto(site + "/")
-    page.click("#play-guest")
+    play_as_guest(page)
     page.fill("#deals", "1")
     page.click("#create-table")
     page.wait_for_url(re.compile(r".*/tables/\d+$"))

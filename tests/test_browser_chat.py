@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from tests.browser_table import play_as_guest
 from tests.conftest import artifacts_dir
 
 pytestmark = pytest.mark.browser
@@ -22,7 +23,7 @@ WAIT = 20000  # ms: generous, the machine may be loaded
 def guest(browser, site):
     page = browser.new_context().new_page()
     page.goto(site + "/")
-    page.click("#play-guest")
+    play_as_guest(page)
     page.wait_for_selector("#chat[data-me^='Guest-'][data-live]", timeout=WAIT)
     return page
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.browser_table import context
+from tests.browser_table import context, play_as_guest
 from tests.conftest import artifacts_dir
 from tests.test_browser import play_to_end
 from tests.test_browser_tables import console_errors
@@ -31,7 +31,7 @@ def test_a_german_browser_plays_at_a_german_table(browser, site):
     problems = console_errors(page)
     page.goto(site + "/")
     assert page.get_attribute("html", "lang") == "de"
-    page.click("#play-guest")
+    play_as_guest(page)
     assert "(Gast)" in page.text_content("#me")
     page.fill("#deals", "1")
     page.select_option("#bots", "3")
@@ -70,7 +70,7 @@ def test_the_header_switch_turns_the_table_english_and_is_remembered(browser, si
     ctx = context(browser, "desktop", locale="de-DE")
     page = ctx.new_page()
     page.goto(site + "/")
-    page.click("#play-guest")
+    play_as_guest(page)
     page.fill("#deals", "1")
     page.click("#create-table")
     page.wait_for_url(re.compile(r".*/tables/\d+$"))

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.browser_table import context
+from tests.browser_table import context, play_as_guest
 from tests.conftest import artifacts_dir
 
 
@@ -37,7 +37,7 @@ def test_form_header_and_score_sheet_state_the_same_end(browser, strict_site, ga
     ctx = context(browser, "desktop", locale="en-US")
     page = ctx.new_page()
     page.goto(strict_site + "/")
-    page.click("#play-guest")
+    play_as_guest(page)
     page.select_option("#game", game)
     page.select_option("#players", str(players))
     page.select_option("#bots", str(players - 1))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from app.web.pages import rules_games
+from tests.browser_table import play_as_guest
 from tests.conftest import artifacts_dir
 from tests.test_browser_tables import console_errors
 from tests.test_browser_ux import axe_violations, no_horizontal_scroll
@@ -61,7 +62,7 @@ def test_the_new_game_rules_link_follows_the_chosen_game(browser, site, lang, wo
     page = context.new_page()
     problems = console_errors(page)
     page.goto(site + "/")
-    page.click("#play-guest")
+    play_as_guest(page)
     link = page.locator("#new-game #game-rules")
     for game in rules_games():
         page.select_option("#game", game)
@@ -94,7 +95,7 @@ def test_axe_finds_nothing_serious_on_the_rules_pages_and_the_lobby(browser, sit
     page.goto(site + "/")
     found = axe_violations(page, axe_script)  # the welcome for visitors
     assert not found, "\n".join(found)
-    page.click("#play-guest")
+    play_as_guest(page)
     page.click("#rule-options summary")
     page.select_option("#game", "doppio")
     found = axe_violations(page, axe_script)
@@ -112,7 +113,7 @@ def test_the_lobby_is_compact_and_its_rule_options_fold(browser, site, size):
     problems = console_errors(page)
     page.goto(site + "/")
     page.screenshot(path=str(artifacts_dir() / f"lobby-visitor-{size}.png"), full_page=True)
-    page.click("#play-guest")
+    play_as_guest(page)
     no_horizontal_scroll(page)
     assert page.is_visible("#tables-empty") and not page.is_visible("#tables")
     button = page.locator("#create-table").bounding_box()

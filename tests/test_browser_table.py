@@ -342,7 +342,7 @@ def test_rematch_of_two_people_opens_a_new_match_with_the_same_seats(browser, si
     anna, bert = anna_ctx.new_page(), bert_ctx.new_page()
     table = browser_table.new_table(anna, site, "doppio", 2, 0, deals=1)
     bert.goto(f"{site}/")
-    bert.click("#play-guest")
+    browser_table.play_as_guest(bert)
     bert.goto(f"{site}/tables/{table}")
     bert.click("#join")
     bert.wait_for_url(f"{site}/tables/{table}")

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from tests.browser_table import context
+from tests.browser_table import context, play_as_guest
 from tests.conftest import artifacts_dir
 from tests.test_browser_tables import console_errors
 
@@ -122,7 +122,7 @@ def test_a_whole_deal_by_keyboard_only(browser, site, axe_script, size, lang):
     problems = console_errors(page)
     shots = artifacts_dir()
     page.goto(site + "/")
-    page.click("#play-guest")
+    play_as_guest(page)
     set_language(page, site, lang)
     page.wait_for_selector("#me")
     no_horizontal_scroll(page)
@@ -201,7 +201,7 @@ def test_new_game_offers_duel_and_tournament_modes(browser, site):
     ctx = context(browser, "phone")
     page = ctx.new_page()
     page.goto(site + "/")
-    page.click("#play-guest")
+    play_as_guest(page)
     assert page.locator("#opt-table_mode").count() == 0  # DDV rules have no GameTwist modes
     page.select_option("#preset", "gametwist")
     assert page.input_value("#opt-table_mode") == "standard"
@@ -249,7 +249,7 @@ def test_every_game_table_is_keyboard_reachable_and_passes_axe(browser, site, ax
     ctx = context(browser, "phone")
     page = ctx.new_page()
     page.goto(site + "/")
-    page.click("#play-guest")
+    play_as_guest(page)
     page.select_option("#game", game)
     page.select_option("#players", str(players))
     page.select_option("#bots", str(players - 1))  # the game's own end: no Deals field
@@ -286,7 +286,7 @@ def test_motion_and_sound_settings_hold_the_trick_reduced_motion_and_silence(bro
     ctx.add_init_script(COUNT_ANIMATIONS)
     page = ctx.new_page()
     page.goto(site + "/")
-    page.click("#play-guest")
+    play_as_guest(page)
     page.fill("#deals", "1")
     page.click("#create-table")
     page.wait_for_url(re.compile(r".*/tables/\d+$"))
@@ -355,7 +355,7 @@ def test_the_hand_is_resorted_when_the_player_declares_a_clubs_solo(browser, tmp
         ctx = context(browser, "phone")
         page = ctx.new_page()
         page.goto(url + "/")
-        page.click("#play-guest")
+        play_as_guest(page)
         page.fill("#deals", "1")
         page.click("#create-table")
         page.wait_for_url(re.compile(r".*/tables/\d+$"))

@@ -12,6 +12,7 @@ from urllib.parse import urlparse
 
 import pytest
 
+from tests.browser_table import play_as_guest
 from tests.conftest import artifacts_dir
 from tests.test_browser_tables import console_errors
 
@@ -71,7 +72,7 @@ def test_the_first_table_page_transfers_at_most_150_kb(browser, site, game, lang
     page = context.new_page()
     problems = console_errors(page)
     page.goto(site + "/")
-    page.click("#play-guest")
+    play_as_guest(page)
     page.select_option("#game", game)
     if page.is_visible("#deals"):  # Doppelkopf only: the others end by their own rule
         page.fill("#deals", "4")
