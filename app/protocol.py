@@ -280,7 +280,10 @@ class TableState(_Msg):
     stood_in: the moves a computer player made for the receiver's person since they last
         acted (their move clock ran out, or they were away): ``[{"action", "reason"}]``,
         the newest last; ``reason`` timeout | away | left (app.rooms.clocks). Only in the
-        receiver's own state; [] for spectators.
+        receiver's own state; [] for spectators. At most the newest 16 moves
+        (app.rooms.clocks.STOOD_IN_KEPT).
+    stood_in_total: how many moves a computer player made for the receiver's person since they
+        last acted — all of them, where ``stood_in`` keeps only the newest; 0 for spectators.
     pause: between two deals ``{"remaining": seconds, "ready": [seats]}`` (the next deal
         starts then, or once every person present said "Next deal"), else None.
     rematch: once the match is over ``{"accepted": [seats], "declined": [seats], "table": id
@@ -295,6 +298,7 @@ class TableState(_Msg):
     deadline: float | None = None
     timers: list[dict[str, Any]] = Field(default_factory=list)
     stood_in: list[dict[str, Any]] = Field(default_factory=list)
+    stood_in_total: int = 0
     pause: dict[str, Any] | None = None
     rematch: dict[str, Any] | None = None
 

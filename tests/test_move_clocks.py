@@ -20,6 +20,7 @@ from app.games.registry import get_game
 from app.lobby.friends import Friends
 from app.lobby.service import Lobby, NewTable
 from app.rooms.actor import ActorConfig
+from app.rooms.clocks import STOOD_IN_KEPT
 from app.rooms.connection import Connection
 from tests.test_turn_timers import attach, last_state, mover, open_table, settle, world  # noqa: F401
 
@@ -167,3 +168,35 @@ async def test_a_person_away_past_the_grace_is_told_on_return_what_was_played(wo
     await actor.idle()
     (snapshot,) = [m for m in back.pending() if m["type"] == "snapshot"]
     assert snapshot["state"]["stood_in"] == [{"action": a, "reason": "away"} for a in played]
+
+
+async def test_a_long_absence_keeps_the_newest_moves_and_counts_them_all(world):  # noqa: F811
+    manager = world["rooms"](ActorConfig(bot_delay=0, round_pause=0, away_grace=30))
+    actor, viewers = await open_table(world, manager, NewTable(
+        game="highcard", players=2, deals=8, opponents="invited", invite=["lea"]), "kim", "lea")
+    conns = await attach(actor, viewers)
+    gone = mover(actor)
+    actor.detach(conns[gone])
+    await settle(world, actor, 31)
+    other = 1 - gone
+    for _ in range(200):  # deal after deal: the other plays, a computer player for the absent
+        progress = actor.progress
+        if actor.clocks.stood_in_total.get(gone, 0) > STOOD_IN_KEPT + 2 or progress.round_over():
+            break
+        if mover(actor) == other:
+            legal = progress.game.legal_actions(progress.state, other)
+            actor.act(conns[other], {k: v for k, v in legal[0].items() if k != "seat"})
+        await settle(world, actor, 1)
+    total = actor.clocks.stood_in_total[gone]
+    assert total > STOOD_IN_KEPT, total
+    back = Connection(viewers[gone].id)
+    actor.attach(back)
+    await actor.idle()
+    (snapshot,) = [m for m in back.pending() if m["type"] == "snapshot"]
+    assert len(snapshot["state"]["stood_in"]) == STOOD_IN_KEPT
+    assert snapshot["state"]["stood_in_total"] == total
+    # the other seat (and a spectator) is told nothing of it
+    assert last_state(conns[1 - gone])["stood_in_total"] == 0
+    actor.act(back, {"type": "back"})
+    await actor.idle()
+    assert gone not in actor.clocks.stood_in_total  # told: the count starts afresh

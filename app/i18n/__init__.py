@@ -124,9 +124,16 @@ def choose_language(cookie: str | None, accept_language: str | None) -> str:
 
 
 @cache
-def browser_catalogue(lang: str) -> dict[str, str]:
-    """msgid → text of every entry used in static/js (its locations), for static/js/i18n.js.
-    Untranslated entries are left out: t() falls back to the msgid."""
-    return {message.id: message.string for message in catalog(lang)
-            if message.id and message.string and isinstance(message.id, str)
-            and any(path.startswith("static/") for path, _line in message.locations)}
+def browser_catalogue(lang: str) -> dict[str, str | list[str]]:
+    """msgid → text of every entry used in static/js (its locations), for static/js/i18n.js;
+    a plural entry (JavaScript's ``ngettext``) as singular msgid → [singular, plural] text.
+    Untranslated entries are left out: t() and ngettext() fall back to the English."""
+    entries: dict[str, str | list[str]] = {}
+    for message in catalog(lang):
+        if not message.id or not any(path.startswith("static/") for path, _l in message.locations):
+            continue
+        if isinstance(message.id, str) and isinstance(message.string, str) and message.string:
+            entries[message.id] = message.string
+        elif isinstance(message.id, tuple) and message.string and all(message.string):
+            entries[message.id[0]] = list(message.string)
+    return entries

@@ -196,10 +196,12 @@ class Audiences:
             view["round"] = progress.current.number
         timers = shared["timers"]
         deadline = next((timer["remaining"] for timer in timers if timer["seat"] == seat), None)
-        stood_in = self._actor.clocks.stood_in.get(seat) if seat is not None else None
+        clocks = self._actor.clocks
+        stood_in = clocks.stood_in.get(seat) if seat is not None else None
+        stood_in_total = clocks.stood_in_total.get(seat, 0) if seat is not None else 0
         return {"table": shared["table"], "you": seat, "view": view, "scores": shared["scores"],
                 "result": shared["result"], "deadline": deadline, "timers": timers,
-                "stood_in": list(stood_in or ()), "pause": shared["pause"],
+                "stood_in": list(stood_in or ()), "stood_in_total": stood_in_total, "pause": shared["pause"],
                 "rematch": shared["rematch"]}
 
     def _table_json(self) -> dict[str, Any]:

@@ -18,9 +18,11 @@ stored deadline, not from a fresh full timer.
 Every move a computer player makes for a person is told with it: the event
 ``{"type": "stood_in", "seat", "reason"}`` (``timeout``: the move clock ran out, ``away``: the
 person was gone past the grace, ``left``: they left the match) rides on that move's message, and
-the seat's own state keeps ``stood_in`` — those moves (the action and the reason, at most
-``STOOD_IN_KEPT``) until the person next acts — so a person who reconnects is told what was
-played for them (the snapshot has no events). Kept in memory only: a restart forgets it.
+the seat's own state keeps ``stood_in`` — those moves (the action and the reason, the newest
+``STOOD_IN_KEPT``) and ``stood_in_total``, how many there were in all — until the person next
+acts, so a person who reconnects is told what was played for them (the snapshot has no events)
+and how many moves, even after an absence longer than the kept list. Kept in memory only: a
+restart forgets it.
 
 While a catch window is open (app/rooms/catch_window.py) people have no move clock, and a
 computer player answers within a third of what is left of the window.
@@ -69,6 +71,9 @@ class TurnClocks:
         #: seat → the moves a computer player made for its person since they last acted:
         #: ``{"action", "reason"}``, the newest last (their state's ``stood_in``)
         self.stood_in: dict[int, list[dict[str, Any]]] = {}
+        #: seat → how many moves were made for its person since they last acted (``stood_in``
+        #: keeps only the newest STOOD_IN_KEPT of them; their state's ``stood_in_total``)
+        self.stood_in_total: dict[int, int] = {}
 
     async def restore(self) -> None:
         """After a (re)start: nobody is connected yet, so every person's away grace runs from
@@ -163,6 +168,7 @@ class TurnClocks:
         await self._person_back(seat)
         self._timeouts.pop(seat, None)
         self.stood_in.pop(seat, None)  # they have seen the table since
+        self.stood_in_total.pop(seat, None)
 
     def left_match(self, seat: int) -> None:
         """``seat``'s person left the running match (a departure ``"left"``): taken over for
@@ -249,7 +255,9 @@ class TurnClocks:
 
     def record_stood_in(self, seat: int, action: dict[str, Any], reason: str) -> dict[str, Any]:
         """Keep the move a computer player made for ``seat``'s person (their state's
-        ``stood_in``); returns the event that tells it."""
+        ``stood_in``, the newest STOOD_IN_KEPT, and the count of all in ``stood_in_total``);
+        returns the event that tells it."""
+        self.stood_in_total[seat] = self.stood_in_total.get(seat, 0) + 1
         kept = self.stood_in.setdefault(seat, [])
         kept.append({"action": {k: v for k, v in action.items() if k != "seat"}, "reason": reason})
         del kept[:-STOOD_IN_KEPT]

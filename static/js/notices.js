@@ -4,7 +4,7 @@
 // when the page has none) with a close button; data-notice says its type.
 // At the table also the moves a computer player made for the player (showStoodIn): one notice,
 // data-notice="stood_in", that stays until it is closed and gathers the moves while it is open.
-import {t} from "./i18n.js";
+import {ngettext, t} from "./i18n.js";
 
 const TYPES = ["friend_request", "friend_accepted", "friend_online", "invite"];
 // how long the notice of moves made for the player stays (unless closed, pointed at or focused)
@@ -81,15 +81,18 @@ export function showNotice(msg, gameLabel = (name) => name) {
 }
 
 /** Tell the player what a computer player moved for them ({move, why}: their words, the
- * newest last). ``summary(moves)`` words the whole list; one notice gathers the moves while it
- * is open, so a returning player reads everything that was played for them. */
-export function showStoodIn(moves, summary) {
+ * newest last). ``summary(moves, count)`` words the whole list and how many moves it stands
+ * for: ``count`` {total, atLeast} (the server keeps only the newest moves of a long absence, and
+ * counts them all: ``total`` defaults to moves.length). One notice gathers the moves while it is
+ * open, so a returning player reads everything that was played for them. */
+export function showStoodIn(moves, summary, count = {}) {
   let item = box().querySelector('[data-notice="stood_in"]');
   if (!item) {
     item = document.createElement("p");
     item.className = "notice stood-in";
     item.dataset.notice = "stood_in";
     item.moves = [];
+    item.count = {total: 0, atLeast: false};
     const text = document.createElement("span");
     text.className = "notice-text";
     item.append(text, button("✕", "link notice-close", () => item.remove()));
@@ -97,10 +100,40 @@ export function showStoodIn(moves, summary) {
     box().append(item);
   }
   item.moves.push(...moves);
-  item.querySelector(".notice-text").textContent = summary(item.moves);
+  item.count.total += count.total ?? moves.length;
+  item.count.atLeast = item.count.atLeast || Boolean(count.atLeast);
+  item.querySelector(".notice-text").textContent = summary(item.moves, item.count);
   // it goes by itself after a while (it covers a corner of the table), not while pointed at
   clearTimeout(item.timer);
   const later = () => { item.timer = setTimeout(() => (item.matches(":hover, :focus-within") ? later() : item.remove()), STOOD_IN_MS); };
   later();
   return item;
+}
+
+// why a computer player moved for the player (app/rooms/clocks.py: the stood_in reasons)
+const STOOD_IN_LISTED = 4;  // the notice names at most this many moves
+const STOOD_IN_WHY = {timeout: t("your time ran out"), away: t("you were away"), left: t("you left the match")};
+
+/** The stood-in notice's sentence: "The computer played King of clubs for you: your time ran
+ * out." — or, for several moves, how many, why (the newest reason) and which (the newest few).
+ * ``count``: {total, atLeast} — how many moves were made (the list may hold only the newest). */
+export function stoodInSummary(moves, count = {}) {
+  const why = STOOD_IN_WHY[moves[moves.length - 1].why] || STOOD_IN_WHY.timeout;
+  const total = Math.max(count.total || 0, moves.length);
+  const listed = moves.slice(-STOOD_IN_LISTED).map((m) => m.move).join(", ");
+  if (count.atLeast) {  // the count is unknown beyond the kept moves
+    return ngettext("The computer made at least %(num)s move for you (%(why)s), the last: %(moves)s.",
+      "The computer made at least %(num)s moves for you (%(why)s), the last: %(moves)s.", total, {why, moves: listed});
+  }
+  if (total > STOOD_IN_LISTED || total > moves.length) {  // a long absence: how many, and the newest few
+    return ngettext("The computer made %(num)s move for you (%(why)s), the last: %(moves)s.",
+      "The computer made %(num)s moves for you (%(why)s), the last: %(moves)s.", total, {why, moves: listed});
+  }
+  if (total > 1) {
+    return ngettext("The computer made %(num)s move for you (%(why)s): %(moves)s.",
+      "The computer made %(num)s moves for you (%(why)s): %(moves)s.", total, {why, moves: listed});
+  }
+  const [only] = moves;
+  return only.card ? t("The computer played %(move)s for you: %(why)s.", {move: only.move, why})
+    : t("The computer chose %(move)s for you: %(why)s.", {move: only.move, why});
 }

@@ -6,7 +6,7 @@
 // component draws every game (static/js/table/view.js); the game's parts come from its plugin
 // (static/js/games/*.js). Everything is drawn from the seat's own view, text via textContent.
 import {Socket} from "./socket.js";
-import {showNotice, showStoodIn} from "./notices.js";
+import {showNotice, showStoodIn, stoodInSummary} from "./notices.js";
 import {t} from "./i18n.js";
 import {label, levelName, playerName} from "./words.js";
 import {bindKeys, rememberFocus, restoreFocus} from "./table/keyboard.js";
@@ -312,9 +312,7 @@ function tellEvents(events) {
   newsTimer = setTimeout(() => { news.textContent = ""; }, 6000);
 }
 
-// why a computer player moved for the player (app/rooms/clocks.py: the stood_in reasons)
-const STOOD_IN_LISTED = 4;  // the notice names at most this many moves
-const STOOD_IN_WHY = {timeout: t("your time ran out"), away: t("you were away"), left: t("you left the match")};
+const STOOD_IN_KEPT = 16;  // the server's state keeps this many (app/rooms/clocks.py STOOD_IN_KEPT)
 
 /** A move in words for the stood-in notice: a card's name, a bid, a contract, a partner. */
 function moveWords(action) {
@@ -327,23 +325,6 @@ function moveWords(action) {
   return label(action.type || "");
 }
 
-/** The stood-in notice's sentence: "The computer played King of clubs for you: your time ran
- * out." — or, for several moves, how many, why (the newest reason) and which. */
-function stoodInText(moves) {
-  const why = STOOD_IN_WHY[moves[moves.length - 1].why] || STOOD_IN_WHY.timeout;
-  if (moves.length > STOOD_IN_LISTED) {  // a long absence: how many, and the newest few
-    return t("The computer made %(count)s moves for you (%(why)s), the last: %(moves)s.",
-      {count: moves.length, why, moves: moves.slice(-STOOD_IN_LISTED).map((m) => m.move).join(", ")});
-  }
-  if (moves.length > 1) {
-    return t("The computer made %(count)s moves for you (%(why)s): %(moves)s.",
-      {count: moves.length, why, moves: moves.map((m) => m.move).join(", ")});
-  }
-  const [only] = moves;
-  return only.card ? t("The computer played %(move)s for you: %(why)s.", {move: only.move, why})
-    : t("The computer chose %(move)s for you: %(why)s.", {move: only.move, why});
-}
-
 function stoodIn(action, why) {
   return {move: moveWords(action), card: Boolean(action && action.card != null), why};
 }
@@ -352,7 +333,7 @@ function stoodIn(action, why) {
 function tellStoodIn(step) {
   const you = step.state.you;
   const event = (step.events || []).find((e) => e && e.type === "stood_in" && e.seat === you);
-  if (event && you != null) showStoodIn([stoodIn(step.action, event.reason)], stoodInText);
+  if (event && you != null) showStoodIn([stoodIn(step.action, event.reason)], stoodInSummary);
 }
 
 /** After a (re)connection: a deal result or the match result still belongs on the table, and
@@ -361,7 +342,11 @@ function afterSnapshot() {
   const state = received;
   const missed = state.stood_in || [];
   if (missed.length && !document.querySelector('[data-notice="stood_in"]')) {
-    showStoodIn(missed.map((m) => stoodIn(m.action, m.reason)), stoodInText);
+    // the server keeps the newest moves and counts them all (stood_in_total); a server without
+    // the count: a full list may stand for more moves than it holds
+    const known = typeof state.stood_in_total === "number";
+    showStoodIn(missed.map((m) => stoodIn(m.action, m.reason)), stoodInSummary,
+      {total: known ? state.stood_in_total : missed.length, atLeast: !known && missed.length >= STOOD_IN_KEPT});
   }
   const ctx = context(shown);
   const rounds = state.scores.rounds;
