@@ -286,3 +286,23 @@ async def test_programs_still_get_json_refusals(client):
     forged = await client.post("/api/guest", json={}, headers={"X-CSRF-Token": "forged"})
     assert forged.status_code == 403
     assert forged.json()["detail"] == "missing or wrong CSRF token; reload the page"
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [
+    ("en", "1 deal", "8 deals"), ("de", "1 Spiel", "8 Spiele")])
+def test_a_match_of_one_deal_is_said_in_the_singular(lang, one, many):
+    from app.i18n import set_language
+    from app.i18n.names import end_text
+
+    set_language(lang)
+    try:
+        assert end_text({"kind": "deals", "target": 1, "cap": None}) == one
+        assert end_text({"kind": "deals", "target": 8, "cap": None}) == many
+    finally:
+        set_language("en")
+
+
+def test_the_browser_catalogue_carries_plural_entries_as_both_forms():
+    from app.i18n import browser_catalogue
+
+    assert browser_catalogue("de")["%(num)s deal"] == ["%(num)s Spiel", "%(num)s Spiele"]

@@ -9,10 +9,10 @@ its words here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from app.i18n import N_, gettext
+from app.i18n import N_, gettext, ngettext
 
 GAMES = {
     "doppelkopf": N_("Doppelkopf"),
@@ -83,12 +83,12 @@ LEADERBOARD_REASONS = {
 
 
 #: how a match ends, the same words everywhere (app.rooms.match.EndCondition; the browser's
-#: twin is endText in static/js/words.js)
-END_TEXTS = {
-    "deals": N_("%(num)s deals"),
-    "coins": N_("first to %(num)s golden coins"),
-    "rounds": N_("%(num)s rounds, one per player"),
-    "penalty": N_("up to %(num)s points"),
+#: twin is endText in static/js/words.js): kind → its words for a count, in the right number
+END_TEXTS: dict[str, Callable[[int], str]] = {
+    "deals": lambda n: ngettext("%(num)s deal", "%(num)s deals", n),
+    "coins": lambda n: ngettext("first to %(num)s golden coin", "first to %(num)s golden coins", n),
+    "rounds": lambda n: ngettext("%(num)s round, one per player", "%(num)s rounds, one per player", n),
+    "penalty": lambda n: ngettext("up to %(num)s point", "up to %(num)s points", n),
 }
 
 
@@ -98,9 +98,10 @@ def end_text(end: Mapping[str, Any] | None) -> str:
     deals"). ``end``: ``{"kind", "target", "cap"}``; empty for None."""
     if not end or end.get("kind") not in END_TEXTS:
         return ""
-    text = gettext(END_TEXTS[end["kind"]], num=end.get("target"))
+    text = END_TEXTS[end["kind"]](end.get("target"))
     if end.get("cap"):
-        return gettext("%(end)s, at most %(cap)s deals", end=text, cap=end["cap"])
+        return ngettext("%(end)s, at most %(num)s deal", "%(end)s, at most %(num)s deals",
+                        end["cap"], end=text)
     return text
 
 

@@ -45,8 +45,12 @@ from app.web import new_game
 ROOT = Path(__file__).resolve().parent.parent.parent
 templates = Jinja2Templates(directory=ROOT / "templates")
 templates.env.add_extension("jinja2.ext.i18n")
-templates.env.install_gettext_callables(gettext=i18n.gettext, ngettext=i18n.ngettext,
-                                        newstyle=True)
+# (Jinja's newstyle ngettext fills the placeholders itself, %(num)s and the call's own: the
+# callable only picks the form)
+templates.env.install_gettext_callables(
+    gettext=i18n.gettext, newstyle=True,
+    ngettext=lambda singular, plural, n: i18n.translations(i18n.current_language()).ngettext(
+        singular, plural, n))
 # pass_context keeps Jinja from folding `{{ "any" | opponents_name }}` into the words of the
 # language the template was first compiled in: the name filters must run at every render
 templates.env.filters.update({name: pass_context(lambda _ctx, *args, _f=func: _f(*args))

@@ -1,7 +1,7 @@
 // The words of the games in the page's language, for action values, contracts, parties and
 // score lines (German: Gesund, Vorbehalt, Hochzeit, Armut, Kreuzsolo, Keine 90, Schwarz …).
 // Used by the table (table.js, games/*.js) and the replay viewer.
-import {t} from "./i18n.js";
+import {ngettext, t} from "./i18n.js";
 
 export const LABELS = {
   healthy: t("Healthy"), reservation: t("Reservation"), wedding: t("Wedding"), poverty: t("Poverty"),
@@ -20,10 +20,10 @@ export const LABELS = {
 // how a match ends (app.rooms.match.EndCondition), the same words everywhere: the New Game
 // form, the lobby, the table's header, the score sheet, the result, the replay
 const END_TEXTS = {
-  deals: (n) => t("%(num)s deals", {num: n}),
-  coins: (n) => t("first to %(num)s golden coins", {num: n}),
-  rounds: (n) => t("%(num)s rounds, one per player", {num: n}),
-  penalty: (n) => t("up to %(num)s points", {num: n}),
+  deals: (n) => ngettext("%(num)s deal", "%(num)s deals", n),
+  coins: (n) => ngettext("first to %(num)s golden coin", "first to %(num)s golden coins", n),
+  rounds: (n) => ngettext("%(num)s round, one per player", "%(num)s rounds, one per player", n),
+  penalty: (n) => ngettext("up to %(num)s point", "up to %(num)s points", n),
 };
 
 /** A match's end condition in words ({kind, target, cap}): "8 deals", "first to 5 golden
@@ -32,7 +32,8 @@ const END_TEXTS = {
 export function endText(end) {
   const words = end && END_TEXTS[end.kind];
   if (!words) return "";
-  return end.cap ? t("%(end)s, at most %(cap)s deals", {end: words(end.target), cap: end.cap}) : words(end.target);
+  return end.cap ? ngettext("%(end)s, at most %(num)s deal", "%(end)s, at most %(num)s deals", end.cap, {end: words(end.target)})
+    : words(end.target);
 }
 
 /** Where a match stands in its end's unit, for the table's header: "Deal 3 of 8",
@@ -105,24 +106,21 @@ export function scoreLine(line) {
   return t("%(reason)s (%(points)s for %(party)s)", {reason, points, party: label(line.party)});
 }
 
+/** A number of cards in words: "1 card", "3 cards" / "1 Karte", "3 Karten". */
+export function cardCount(n) {
+  return ngettext("%(num)s card", "%(num)s cards", n);
+}
+
 /** A seat's counts with the right number ({hand_sizes, tricks_won, points_won, phase} of a
  * view, seat index) → ["1 card", "3 tricks"] / ["1 Karte", "3 Stiche"]; points only once the
  * deal is done. */
 export function seatCounts(view, seat) {
   const words = [];
   if (!view) return words;
-  const count = (n, one, many) => (n === 1 ? one : many);
-  if (view.hand_sizes) {
-    const n = view.hand_sizes[seat];
-    words.push(count(n, t("1 card"), t("%(count)s cards", {count: n})));
-  }
-  if (view.tricks_won) {
-    const n = view.tricks_won[seat];
-    words.push(count(n, t("1 trick"), t("%(count)s tricks", {count: n})));
-  }
+  if (view.hand_sizes) words.push(cardCount(view.hand_sizes[seat]));
+  if (view.tricks_won) words.push(ngettext("%(num)s trick", "%(num)s tricks", view.tricks_won[seat]));
   if (view.points_won && view.phase === "done") {
-    const n = view.points_won[seat];
-    words.push(count(n, t("1 point"), t("%(count)s points", {count: n})));
+    words.push(ngettext("%(num)s point", "%(num)s points", view.points_won[seat]));
   }
   return words;
 }

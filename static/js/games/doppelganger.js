@@ -6,7 +6,7 @@
 //
 // Cards: four colours, each with its own shape so that the suits differ without colour too:
 // pink ●, green ▲, yellow ■ and navy ◆ (the doppelganger suit).
-import {t} from "../i18n.js";
+import {ngettext, t} from "../i18n.js";
 import {matchProgress, progressText} from "../words.js";
 import {blankCard} from "../cards.js";
 import {el, legalOf, plays, svgEl, waitingFor} from "./common.js";
@@ -241,12 +241,12 @@ export const doppelganger = {
       if (details.bonus.eye === seat) parts.push(bid === won ? t("eye with an exact bid +3") : t("eye, bid missed: +0"));
       const item = el("li", {"data-seat": String(seat)});
       item.append(el("span", {}, t("%(player)s: %(lines)s", {player: seatName(seat), lines: parts.join("; ")})),
-        el("span", {class: "points"}, t("%(points)s points", {points: round.scores[seat]})));
+        el("span", {class: "points"}, ngettext("= %(num)s point", "= %(num)s points", round.scores[seat])));
       list.append(item);
     });
     box.append(list);
     const extra = [];
-    if (details.void_tricks) extra.push(t("%(count)s void trick(s) won by nobody", {count: details.void_tricks}));
+    if (details.void_tricks) extra.push(ngettext("%(num)s void trick won by nobody", "%(num)s void tricks won by nobody", details.void_tricks));
     for (const a of details.annihilations || []) {
       extra.push(t("trick %(number)s: %(cards)s annihilated", {number: a.trick + 1, cards: a.cards.map(cardText).join(", ")}));
     }

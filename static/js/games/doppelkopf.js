@@ -5,7 +5,7 @@
 // Keys stay the same for the whole deal: an option's key is fixed by what it is (Healthy 1,
 // Wedding 2 …; Re/Kontra 1, No 90 2, No 60 3, No 30 4, Black 5), never by its place in a list.
 import {cardName, cardSVG, SUIT_NAMES} from "../cards.js";
-import {t} from "../i18n.js";
+import {ngettext, t} from "../i18n.js";
 import {TYPE_LABELS, label, matchProgress, progressText, reasonWords, seatCounts} from "../words.js";
 import {sortHand} from "../table/handsort.js";
 import {el, legalOf, plays, waitingFor} from "./common.js";
@@ -70,7 +70,7 @@ export const doppelkopf = {
     const last = view.last_trick;
     if (!last || !last.cards || !last.cards.length) return null;
     const note = last.points != null
-      ? t("%(player)s wins the trick (%(points)s points)", {player: ctx.seatName(last.winner), points: last.points})
+      ? ngettext("%(player)s wins the trick (%(num)s point)", "%(player)s wins the trick (%(num)s points)", last.points, {player: ctx.seatName(last.winner)})
       : t("%(player)s wins the trick", {player: ctx.seatName(last.winner)});
     return {plays: plays(last.cards), winner: last.winner, note};
   },

@@ -5,7 +5,7 @@
 // window is open (a countdown, Catch and Pass), caught cards face up on their holders' plates,
 // the Doppio button (pressable at a hand value of 10 or less), and the round's penalties with
 // every hand revealed. Doppio has no tricks: no "Last trick".
-import {t} from "../i18n.js";
+import {ngettext, t} from "../i18n.js";
 import {matchProgress, progressText} from "../words.js";
 import {cardBack} from "../cards.js";
 import {seconds} from "../table/seats.js";
@@ -124,13 +124,13 @@ export const doppio = {
     const view = ctx.state.view;
     const {end, number} = matchProgress(ctx.state);
     return [progressText(end, number),
-      t("Deck: %(count)s cards", {count: view.deck_size}), t("Lowest total wins")].join(" · ");
+      ngettext("Deck: %(num)s card", "Deck: %(num)s cards", view.deck_size), t("Lowest total wins")].join(" · ");
   },
 
   seatBadges(ctx, seat) {
     const {state} = ctx;
     const view = state.view;
-    const badges = [{text: t("%(points)s penalty points", {points: state.scores.totals[seat] ?? 0}), cls: "count",
+    const badges = [{text: ngettext("%(num)s penalty point", "%(num)s penalty points", state.scores.totals[seat] ?? 0), cls: "count",
       data: {total: state.scores.totals[seat] ?? 0}}];
     const w = view.catch_window;
     if (w) {

@@ -7,7 +7,7 @@
 // The learning aid (a switch in the toolbar, remembered in localStorage) adds, while it is on,
 // the rule of the duel in play (which cards are allowed and why) and, after each duel, who won
 // it and why.
-import {t} from "../i18n.js";
+import {ngettext, t} from "../i18n.js";
 import {label as gameLabel, matchProgress, progressText} from "../words.js";
 import {doppelkopf} from "./doppelkopf.js";
 import {el, svgEl} from "./common.js";
@@ -147,7 +147,7 @@ export function duelWhy(ctx, duel) {
   }
   if (twins) why += " " + t("(of two equal cards the first one played wins)");
   const text = t("%(player)s won the duel with %(card)s: %(why)s.", {player: who, card: kidName(win.card), why});
-  return duel.points != null ? text + " " + t("It brings %(count)s silver coins.", {count: duel.points}) : text;
+  return duel.points != null ? text + " " + ngettext("It brings %(num)s silver coin.", "It brings %(num)s silver coins.", duel.points) : text;
 }
 
 function contractName(contract) { return CONTRACTS[contract] || gameLabel(contract); }
@@ -184,7 +184,7 @@ export const kids = {
     const last = view.last_trick;
     if (!last || !last.cards || !last.cards.length) return null;
     const duel = {plays: last.cards.map((p) => ({seat: p.seat, card: p.card})), winner: last.winner, points: last.points};
-    const note = t("%(player)s wins the duel (%(count)s silver coins)", {player: ctx.seatName(last.winner), count: last.points});
+    const note = ngettext("%(player)s wins the duel (%(num)s silver coin)", "%(player)s wins the duel (%(num)s silver coins)", last.points, {player: ctx.seatName(last.winner)});
     return {...duel, note, why: aidOn() ? duelWhy(ctx, duel) : ""};
   },
 
@@ -202,12 +202,12 @@ export const kids = {
       badges.push({text: contractName(view.contract), cls: "contract"});
     }
     const duels = (view.tricks_won || [])[seat] || 0;
-    badges.push({text: duels === 1 ? t("1 duel") : t("%(count)s duels", {count: duels}), cls: "count duels"});
+    badges.push({text: ngettext("%(num)s duel", "%(num)s duels", duels), cls: "count duels"});
     if (view.points_won && view.phase === "done") {
-      badges.push({text: t("%(count)s silver coins", {count: view.points_won[seat]}), cls: "count"});
+      badges.push({text: ngettext("%(num)s silver coin", "%(num)s silver coins", view.points_won[seat]), cls: "count"});
     }
     const coins = state.scores.totals[seat] ?? 0;
-    badges.push({text: "● " + (coins === 1 ? t("1 golden coin") : t("%(count)s golden coins", {count: coins})),
+    badges.push({text: "● " + ngettext("%(num)s golden coin", "%(num)s golden coins", coins),
       short: `● ${coins}`, cls: "golden", data: {golden: coins}});
     return badges;
   },
@@ -290,7 +290,7 @@ export const kids = {
       item.append(el("span", {}, t("%(players)s: %(reason)s", {players: who,
         reason: REASONS[line.reason] || gameLabel(line.reason)})),
       el("span", {class: "points"}, line.coins === 1 ? t("+1 golden coin each")
-        : t("+%(coins)s golden coins each", {coins: line.coins})));
+        : ngettext("+%(num)s golden coin each", "+%(num)s golden coins each", line.coins)));
       coins.append(item);
     }
     if (coins.childNodes.length) box.append(coins);

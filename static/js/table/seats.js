@@ -3,7 +3,7 @@
 // plates (name, computer level, dealer, connection, badges from the game, cards in hand, the
 // mover's clock). Seat numbers are the protocol's; data-seat="N" on every plate.
 import {t} from "../i18n.js";
-import {playerName} from "../words.js";
+import {cardCount, playerName} from "../words.js";
 import {el} from "../games/common.js";
 import {cardBack} from "../cards.js";
 
@@ -83,7 +83,7 @@ export function seatPlate(ctx, seat, opts) {
   plate.append(badges);
   const count = view && seat !== state.you && Array.isArray(view.hand_sizes) ? view.hand_sizes[seat] : null;
   if (count != null && !opts.extra) {
-    const stack = el("span", {class: "held-cards", title: count === 1 ? t("1 card") : t("%(count)s cards", {count})});
+    const stack = el("span", {class: "held-cards", title: cardCount(count)});
     stack.append(cardBack(), el("span", {class: "count"}, String(count)));
     plate.append(stack);
   }
