@@ -54,6 +54,15 @@ def not_found_words(err: RequestValidationError) -> str | None:
     return None
 
 
+def log_shutdown(tables: int) -> None:
+    """The server's last line (at INFO), once everything is stored: how many tables were open;
+    the log's handlers are flushed right after it, so nothing said before is lost."""
+    log.info("Doppelrunde shut down: %d open %s stopped (their players were told to reconnect); "
+             "log flushed", tables, "table" if tables == 1 else "tables")
+    for handler in [*logging.getLogger().handlers, *log.handlers]:
+        handler.flush()
+
+
 def create_app(settings: Settings | None = None, services: Services | None = None) -> FastAPI:
     """The site. ``services`` may be given (tests inject a clock or a seeded rng)."""
     settings = settings or Settings()
@@ -66,6 +75,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         await services.rooms.rebuild()
         yield
         await services.close()
+        log_shutdown(services.rooms.stopped_at_shutdown or 0)
 
     app = FastAPI(title="Doppelrunde", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)

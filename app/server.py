@@ -125,7 +125,11 @@ def build_server(settings: Settings, services: Services | None = None, *, host: 
 
 
 def serve(host: str | None = None, port: int | None = None) -> int:
-    """Serve the site until interrupted; returns the exit status."""
+    """Serve the site until interrupted (Ctrl-C, SIGTERM); returns the exit status. The app's
+    log (INFO and above) goes to stderr unless logging was set up already."""
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        logging.getLogger("alembic").setLevel(logging.WARNING)  # not every migration step
     settings = Settings()
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     host = host or settings.host

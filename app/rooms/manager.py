@@ -82,6 +82,8 @@ class RoomManager:
         self.on_change = on_change
         self.on_rematch: Callable[[int, list[int]], Awaitable[int]] | None = None
         self._actors: dict[int, TableActor] = {}
+        #: how many tables were running when the shutdown began (None: not shut down)
+        self.stopped_at_shutdown: int | None = None
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._closing = False
 
@@ -142,7 +144,10 @@ class RoomManager:
 
     async def shutdown(self) -> None:
         """Tell every client to reconnect later, and end every actor (each finishes the
-        commands queued before the stop: an action already received is stored and announced)."""
+        commands queued before the stop: an action already received is stored and announced).
+        ``stopped_at_shutdown`` keeps how many were running (the first call's count)."""
+        if not self._closing:
+            self.stopped_at_shutdown = self.count()
         self._closing = True
         for actor in self._actors.values():
             actor.stop("shutdown")
