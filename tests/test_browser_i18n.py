@@ -48,7 +48,7 @@ def test_a_german_browser_plays_at_a_german_table(browser, site):
     play_to_end([page])
     assert page.text_content("#match-result").startswith("Gewinner:")
     lines = page.locator("#match-result-dialog ol.score-lines li").all_text_contents()
-    assert any(re.fullmatch(r"Gewonnen \((Re|Kontra)\)[+-]\d+", line) for line in lines), lines
+    assert any(re.fullmatch(r"(Re|Kontra): Gewonnen[+-]\d+", line) for line in lines), lines
     assert page.text_content("#match-result-dialog [data-key=card_points]").startswith("Augen: Re ")
     assert page.text_content("#scores tfoot td") == "Summe"
     assert page.text_content("[data-dialog=match-result] #rematch") == "Revanche"

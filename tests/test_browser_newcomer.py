@@ -40,3 +40,41 @@ def test_the_stood_in_notice_counts_every_move_not_just_the_kept_ones(browser, s
     for (total, at_least, kept), words in expected.items():
         assert page.evaluate(SUMMARY, [total, at_least, kept]) == words
     ctx.close()
+
+
+#: every Doppelkopf score line's reason (app/games/doppelkopf/scoring.py), for both parties
+REASONS = ["won", "no90", "no60", "no30", "black", "announced_re", "announced_kontra",
+           "announced_no90", "announced_no60", "announced_no30", "announced_black",
+           "against_no90", "against_no60", "against_no30", "against_black", "against_the_elders",
+           "doppelkopf", "fox_caught", "charlie", "charlie_caught", "no_back_door"]
+
+WORDS = """async (reasons) => {
+  const w = await import('/static/js/words.js');
+  const out = [];
+  for (const reason of reasons) for (const party of ['re', 'kontra', null]) {
+    out.push(w.partyReason(reason, party));
+    out.push(w.scoreLine({reason, party, points: 2}));
+  }
+  return {lines: out, deal1: w.endText({kind: 'deals', target: 1}), deals8: w.endText({kind: 'deals', target: 8}),
+    capped: w.endText({kind: 'coins', target: 1, cap: 1}), seat: w.seatCounts({hand_sizes: [1], tricks_won: [1], points_won: [1], phase: 'done'}, 0)};
+}"""
+
+
+@pytest.mark.parametrize(("locale", "charlie", "singular"), [
+    ("en-US", "Kontra: Charlie (last trick)",
+     {"deal1": "1 deal", "deals8": "8 deals", "capped": "first to 1 golden coin, at most 1 deal",
+      "seat": ["1 card", "1 trick", "1 point"]}),
+    ("de-DE", "Kontra: Karlchen (letzter Stich)",
+     {"deal1": "1 Spiel", "deals8": "8 Spiele", "capped": "wer zuerst 1 Goldmünze hat, höchstens 1 Spiel",
+      "seat": ["1 Karte", "1 Stich", "1 Auge"]}),
+])
+def test_score_lines_never_stack_brackets_and_counts_take_the_singular(browser, site, locale, charlie, singular):
+    ctx = context(browser, "desktop", locale=locale)
+    page = ctx.new_page()
+    page.goto(site + "/rules")
+    words = page.evaluate(WORDS, REASONS)
+    stacked = [line for line in words["lines"] if ") (" in line or "))" in line or "((" in line]
+    assert stacked == [], stacked
+    assert charlie in words["lines"]
+    assert {k: words[k] for k in singular} == singular
+    ctx.close()

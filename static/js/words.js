@@ -97,13 +97,21 @@ export function reasonWords(reason) {
   return REASONS[reason] || label(reason);
 }
 
+/** A score line's words with the party it counts for, party first so that the reason's own
+ * brackets never stack: ("charlie", "kontra") → "Kontra: Charlie (last trick)" / "Kontra:
+ * Karlchen (letzter Stich)"; without a party the reason alone. */
+export function partyReason(reason, party) {
+  const words = reasonWords(reason);
+  return party ? t("%(party)s: %(reason)s", {party: label(party), reason: words}) : words;
+}
+
 /** One score line as players say it: {reason: "announced_no90", party: "re", points: 1} →
- * "Keine 90 angesagt (+1 für Re)" / "No 90 announced (+1 for Re)". */
+ * "Re: Keine 90 angesagt, +1" / "Re: No 90 announced, +1" (no brackets of its own: a reason
+ * may hold some, "Charlie (last trick)"). */
 export function scoreLine(line) {
-  const reason = REASONS[line.reason] || label(line.reason);
-  const points = line.points == null ? "" : (line.points > 0 ? "+" : "") + line.points;
-  if (!line.party) return points ? `${reason} (${points})` : reason;
-  return t("%(reason)s (%(points)s for %(party)s)", {reason, points, party: label(line.party)});
+  const words = partyReason(line.reason, line.party);
+  if (line.points == null) return words;
+  return t("%(line)s, %(points)s", {line: words, points: (line.points > 0 ? "+" : "") + line.points});
 }
 
 /** A number of cards in words: "1 card", "3 cards" / "1 Karte", "3 Karten". */

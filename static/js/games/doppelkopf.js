@@ -6,7 +6,7 @@
 // Wedding 2 …; Re/Kontra 1, No 90 2, No 60 3, No 30 4, Black 5), never by its place in a list.
 import {cardName, cardSVG, SUIT_NAMES} from "../cards.js";
 import {ngettext, t} from "../i18n.js";
-import {TYPE_LABELS, label, matchProgress, progressText, reasonWords, seatCounts} from "../words.js";
+import {TYPE_LABELS, label, matchProgress, partyReason, progressText, seatCounts} from "../words.js";
 import {sortHand} from "../table/handsort.js";
 import {el, legalOf, plays, waitingFor} from "./common.js";
 
@@ -235,7 +235,7 @@ export const doppelkopf = {
       const list = el("ol", {class: "score-lines"});
       for (const line of details.score_lines) {
         const item = el("li");
-        item.append(el("span", {}, `${reasonWords(line.reason)} (${label(line.party)})`),
+        item.append(el("span", {}, partyReason(line.reason, line.party)),
           el("span", {class: "points"}, signed(line.points)));
         list.append(item);
       }

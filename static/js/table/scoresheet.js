@@ -73,7 +73,9 @@ export function renderSheet(table, ctx) {
     cell(row, dealLabel(round, i));
     if (valued) {
       const d = round.details || {};
-      const game = d.contract ? label(d.contract) + (d.declarer != null && d.contract !== "normal" ? ` (${seatName(d.declarer)})` : "") : "";
+      // a name may hold brackets itself ("Computer 2 (beginner)"): none around it
+      const game = !d.contract ? "" : d.declarer != null && d.contract !== "normal"
+        ? t("%(contract)s: %(player)s", {contract: label(d.contract), player: seatName(d.declarer)}) : label(d.contract);
       cell(row, game, "game");
       if (anns) cell(row, (d.announcements || []).map((a) => `${seatName(a.seat)}: ${label(a.value)}`).join(", "), "anns");
       cell(row, d.game_value != null ? String(d.game_value) : "", "value");
