@@ -360,11 +360,14 @@ class LobbyMessage(_Msg):
 
 class ChatMessage(_Msg):
     """Chat lines of the receiver's room (its history after hello, then each new line).
-    ``lines``: ``[{"id", "author", "text", "at"}]``; ``text`` is raw: show it as text only."""
+    ``lines``: ``[{"id", "author", "text", "at"}]``; ``text`` is raw: show it as text only.
+    ``history``: true for the lines said before the receiver joined (clients count them as
+    read), false for each new line."""
 
     type: Literal["chat"] = "chat"
     seq: int
     lines: list[dict[str, Any]]
+    history: bool = False
 
 
 class Reported(_Msg):

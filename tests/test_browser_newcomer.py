@@ -78,3 +78,22 @@ def test_score_lines_never_stack_brackets_and_counts_take_the_singular(browser, 
     assert charlie in words["lines"]
     assert {k: words[k] for k in singular} == singular
     ctx.close()
+
+
+def test_ones_own_chat_line_and_the_history_are_never_unread(browser, site):
+    ctx = context(browser, "phone")
+    page = ctx.new_page()
+    new_table(page, site, deals=1)
+    page.click("#show-chat")
+    page.fill("#chat-input", "hello table")
+    page.press("#chat-input", "Enter")
+    page.wait_for_selector("#chat-lines li[data-author] >> text=hello table")
+    page.click("#side-close")
+    page.evaluate("""() => window.doppelrunde.socket.send({type: 'chat', text: 'while closed'})""")
+    page.wait_for_selector("#chat-lines li >> text=while closed", state="attached")
+    assert page.locator("#chat-unread").is_hidden()  # one's own line
+    page.reload()
+    page.wait_for_selector("#chat-lines li >> text=while closed", state="attached", timeout=15000)
+    page.wait_for_timeout(300)
+    assert page.locator("#chat-unread").is_hidden()  # the history after a reload
+    ctx.close()

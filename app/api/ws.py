@@ -211,7 +211,8 @@ def _join_chat(services, conn: Connection, user, hello: protocol.Hello,
     room = table_room(hello.table) if hello.table is not None else LOBBY
     history = services.chat.join(room, conn, user.name if user else None)
     if history:  # nothing to send when the room is quiet
-        conn.send(protocol.dump(protocol.ChatMessage(seq=seq, lines=[line_json(x) for x in history])))
+        conn.send(protocol.dump(protocol.ChatMessage(seq=seq, lines=[line_json(x) for x in history],
+                                                     history=True)))
 
 
 def _chat(services, conn: Connection, user, message, seq: int, address: str) -> None:

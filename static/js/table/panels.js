@@ -146,14 +146,17 @@ function bindSide(tools) {
   }
   side.querySelector("#side-close").addEventListener("click", () => side.classList.remove("open"));
   side.dataset.tab = side.dataset.tab || "sheet";
-  // new chat lines while the chat is not in view: a count on the Chat button
+  // new chat lines of others while the chat is not in view: a count on the Chat button. The
+  // room's history (said before this page joined, msg.history) and one's own lines are read.
+  const me = (document.getElementById("chat") || {dataset: {}}).dataset.me || "";
   window.addEventListener("dr-message", (event) => {
     const msg = event.detail;
-    if (msg.type !== "chat") return;
+    if (msg.type !== "chat" || msg.history) return;
     const seen = side.classList.contains("open") && side.dataset.tab === "chat";
     const wide = window.matchMedia("(min-width: 1200px)").matches && side.dataset.tab === "chat";
-    if (seen || wide) return;
-    const count = Number(side.dataset.unread || 0) + msg.lines.length;
+    const news = msg.lines.filter((line) => line.author !== me).length;
+    if (seen || wide || !news) return;
+    const count = Number(side.dataset.unread || 0) + news;
     side.dataset.unread = String(count);
     const badge = document.getElementById("chat-unread");
     badge.hidden = false;
