@@ -276,7 +276,8 @@ class TableState(_Msg):
     deadline: seconds left for the receiving seat to act under a turn timer, else None.
     timers: the running turn timers, the same for every receiver: ``[{"seat", "remaining"}]``
         (seconds left, one decimal) for each person to move (clients draw a countdown by
-        that seat's name).
+        that seat's name); ``"reservation": true`` marks a reservation decision's timer, which
+        has twice the time per move (app.rooms.clocks).
     stood_in: the moves a computer player made for the receiver's person since they last
         acted (their move clock ran out, or they were away): ``[{"action", "reason"}]``,
         the newest last; ``reason`` timeout | away | left (app.rooms.clocks). Only in the

@@ -88,15 +88,19 @@ def guest_page(browser, site: str, size: str = "desktop"):
 
 
 def new_table(page, url: str, game: str = "doppelkopf", players: int = 4, bots: int = 3,
-              deals: int = 1, numbers: dict[str, str] | None = None, guest: bool = True) -> int:
-    """From the lobby (as a new guest unless ``guest`` is False), start a New Game; returns the
-    table id once its first state is on the page."""
+              deals: int = 1, numbers: dict[str, str] | None = None, guest: bool = True,
+              turn_seconds: str | None = None) -> int:
+    """From the lobby (as a new guest unless ``guest`` is False), start a New Game (with
+    ``turn_seconds`` its Time per move); returns the table id once its first state is on the
+    page."""
     page.goto(url + "/")
     if guest:
         play_as_guest(page)
     page.select_option("#game", game)
     page.select_option("#players", str(players))
     page.select_option("#bots", str(bots))
+    if turn_seconds:
+        page.select_option("#turn-seconds", turn_seconds)
     if page.is_visible("#deals"):
         page.fill("#deals", str(deals))
     else:  # the game's own end (coins, rounds, penalty limit): a test server's cap

@@ -97,3 +97,23 @@ def test_ones_own_chat_line_and_the_history_are_never_unread(browser, site):
     page.wait_for_timeout(300)
     assert page.locator("#chat-unread").is_hidden()  # the history after a reload
     ctx.close()
+
+
+@pytest.mark.parametrize(("locale", "title"), [
+    ("en-US", r"Reservation: 2× the time per move; \d+ s left"),
+    ("de-DE", r"Vorbehalt: doppelte Zeit pro Zug; noch \d+ s")])
+def test_the_reservation_clock_says_why_it_has_double_the_time(browser, site, locale, title):
+    import re
+
+    ctx = context(browser, "phone", locale=locale)
+    page = ctx.new_page()
+    new_table(page, site, deals=1, turn_seconds="15")
+    page.wait_for_function(READY, timeout=15000)
+    you = page.evaluate("window.doppelrunde.state.you")
+    clock = page.locator(f'#seats [data-seat="{you}"] [data-clock]')
+    clock.wait_for(state="visible", timeout=5000)
+    assert re.fullmatch(title, clock.get_attribute("title")), clock.get_attribute("title")
+    assert clock.get_attribute("aria-label") == clock.get_attribute("title")
+    assert int(re.match(r"\d+", clock.text_content()).group()) > 15  # 2 × 15 s
+    assert "×2" in clock.text_content()
+    ctx.close()

@@ -89,7 +89,8 @@ async def test_a_reservation_decision_has_twice_the_time(world):  # noqa: F811
     people = {s.seat for s in actor.table.seats if s.bot_level is None}
     seat = mover(actor)
     assert seat in people and actor.progress.state.phase == "declare"
-    assert last_state(conns[0])["timers"] == [{"seat": seat, "remaining": 60.0}]
+    # the timer says why it is double (the table's clock explains it: "Reservation: 2× …")
+    assert last_state(conns[0])["timers"] == [{"seat": seat, "remaining": 60.0, "reservation": True}]
 
 
 def doppelkopf_view_with_both_club_queens() -> dict:

@@ -167,8 +167,10 @@ class Audiences:
         if progress is not None and progress.current is not None:
             scores, result = self._sheet(progress)
         now = self._clock.monotonic()
+        clocks = self._actor.clocks
         timers = [{"seat": s, "remaining": round(max(0.0, at - now), 1)}
-                  for s, at in sorted(self._actor.clocks.deadlines.items())]
+                  | ({"reservation": True} if clocks.deciding_reservation(s) else {})
+                  for s, at in sorted(clocks.deadlines.items())]
         return {"table": table, "scores": scores, "result": result, "timers": timers,
                 "pause": self._between.pause_json(now),
                 "rematch": self._between.rematch_json(result is not None)}

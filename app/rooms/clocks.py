@@ -117,7 +117,7 @@ class TurnClocks:
                 self._later(delay, ("turn", seat, self.turn, "move" if not person else "auto"))
                 continue
             if timeout is not None and not window:
-                seconds = timeout * 2 if self._deciding_reservation(seat) else timeout
+                seconds = timeout * 2 if self.deciding_reservation(seat) else timeout
                 at = self.deadlines[seat] = kept.get(seat, base + seconds)
                 self._later(max(0.0, at - now), ("turn", seat, self.turn, "timeout"))
             self._schedule_away(seat)
@@ -135,10 +135,11 @@ class TurnClocks:
             timer.cancel()
         self._pending.clear()
 
-    def _deciding_reservation(self, seat: int) -> bool:
+    def deciding_reservation(self, seat: int) -> bool:
         """Whether ``seat`` is to make the reservation decision (gesund / Vorbehalt) of a
         game that has one (``Game.reservation_phase``): a move clock gives it twice the time
-        (30 s per move: 60 s)."""
+        (30 s per move: 60 s): the whole hand is judged at once — a solo, a wedding, a poverty
+        — before a card is played. Its timer says so (``reservation``: true)."""
         progress = self._actor.progress
         phase = getattr(progress.game, "reservation_phase", None) if progress else None
         return phase is not None and getattr(progress.state, "phase", None) == phase

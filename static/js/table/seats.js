@@ -104,8 +104,14 @@ export function tickClocks(root, timers) {
     clock.hidden = !timer;
     if (!timer) continue;
     const left = Math.max(0, timer.remaining - (now - timer.at) / 1000);
-    clock.textContent = t("%(seconds)s s", {seconds: seconds(Math.ceil(left))});
+    const shown = seconds(Math.ceil(left));
+    clock.textContent = timer.reservation ? t("%(seconds)s s ×2", {seconds: shown}) : t("%(seconds)s s", {seconds: shown});
     clock.classList.toggle("low", left <= 5);
-    clock.title = t("%(seconds)s s left", {seconds: seconds(Math.ceil(left))});
+    clock.classList.toggle("reservation", Boolean(timer.reservation));
+    // a reservation decision has twice the time per move (app/rooms/clocks.py): said where the clock is
+    clock.title = timer.reservation
+      ? t("Reservation: 2× the time per move; %(seconds)s s left", {seconds: shown})
+      : t("%(seconds)s s left", {seconds: shown});
+    clock.setAttribute("aria-label", clock.title);
   }
 }
