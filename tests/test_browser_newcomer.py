@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_table import READY, context, new_table
+from tests.browser_table import READY, context, move, new_table
 
 pytestmark = pytest.mark.browser
 
@@ -116,4 +116,32 @@ def test_the_reservation_clock_says_why_it_has_double_the_time(browser, site, lo
     assert clock.get_attribute("aria-label") == clock.get_attribute("title")
     assert int(re.match(r"\d+", clock.text_content()).group()) > 15  # 2 × 15 s
     assert "×2" in clock.text_content()
+    ctx.close()
+
+
+def test_the_next_announcement_is_offered_and_the_deeper_ones_wait_behind_more(browser, site):
+    ctx = context(browser, "phone")
+    page = ctx.new_page()
+    new_table(page, site, deals=1)
+    announce = page.locator("#choices button[data-type=announce]")
+    for _ in range(400):  # to the first card turn with announcements on offer
+        page.wait_for_function(READY, timeout=15000)
+        if announce.count() > 1:
+            break
+        move(page)
+    assert announce.count() > 1
+    shown = [b.get_attribute("data-value") for b in announce.all() if b.is_visible()]
+    assert shown in (["re"], ["kontra"], ["no90"], ["no60"], ["no30"]), shown
+    toggle = page.locator("#more-toggle")
+    assert toggle.is_visible() and toggle.get_attribute("aria-expanded") == "false"
+    row = page.evaluate("() => { const c = document.getElementById('choices'); return [c.scrollWidth, c.clientWidth]; }")
+    assert row[0] <= row[1], row  # nothing cut off at 390 px
+    toggle.focus()
+    page.keyboard.press("Enter")  # reachable by keyboard
+    assert toggle.get_attribute("aria-expanded") == "true"
+    deeper = [b.get_attribute("data-value") for b in announce.all() if b.is_visible()]
+    assert len(deeper) == announce.count() and "black" in deeper, deeper
+    for value in deeper:
+        box = page.locator(f"#choices button[data-type=announce][data-value={value}]").bounding_box()
+        assert 0 <= box["x"] and box["x"] + box["width"] <= 390, (value, box)
     ctx.close()

@@ -194,6 +194,10 @@ export const doppelkopf = {
     // the decision's buttons in the order of their keys (1 … 9, 0, then those without a key)
     const rank = (spec) => (spec.key == null ? 99 : spec.key === "0" ? 10 : Number(spec.key));
     specs.sort((a, b) => rank(a) - rank(b));
+    // the party's next announcement is offered; the deeper ones (legal to make at once, as the
+    // rules allow) wait behind "More" (table/view.js), with their keys still working
+    const announcements = specs.filter((spec) => spec.action.type === "announce");
+    for (const spec of announcements.slice(1)) spec.more = true;
     const withCards = legal.filter((a) => a.cards);
     if (withCards.length) {
       const want = [...selection(view)].sort().join(",");

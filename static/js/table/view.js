@@ -114,7 +114,31 @@ export class TableView {
     }
     const decision = specs.some((s) => s.decision);
     choices.classList.toggle("decision", decision);
-    for (const spec of specs) choices.append(this.button(spec));
+    for (const spec of specs.filter((s) => !s.more)) choices.append(this.button(spec));
+    this.renderMore(choices, specs.filter((s) => s.more));
+  }
+
+  /** The buttons a plugin folds (spec.more: e.g. the deeper announcements) behind a "More"
+   * toggle at the end of the row; open, they follow it in the row. They stay in the DOM with
+   * their data attributes and keys (a key presses a folded button too). */
+  renderMore(choices, specs) {
+    if (!specs.length) { this.moreOpen = false; return; }
+    const group = el("span", {class: "more-choices", id: "more-choices"});
+    group.hidden = !this.moreOpen;
+    for (const spec of specs) group.append(this.button(spec));
+    const names = specs.map((s) => s.label).join(", ");
+    const toggle = el("button", {type: "button", class: "act more-toggle", id: "more-toggle",
+      "aria-controls": "more-choices", "aria-expanded": String(Boolean(this.moreOpen)),
+      title: t("More: %(choices)s", {choices: names})});
+    toggle.append(el("span", {class: "label"}, this.moreOpen ? t("Less") : t("More…")));
+    toggle.addEventListener("click", () => {
+      this.moreOpen = !this.moreOpen;
+      group.hidden = !this.moreOpen;
+      toggle.setAttribute("aria-expanded", String(this.moreOpen));
+      toggle.querySelector(".label").textContent = this.moreOpen ? t("Less") : t("More…");
+      if (this.moreOpen) group.querySelector("button")?.focus();
+    });
+    choices.append(toggle, group);
   }
 
   button(spec) {
