@@ -145,3 +145,104 @@ def test_the_next_announcement_is_offered_and_the_deeper_ones_wait_behind_more(b
         box = page.locator(f"#choices button[data-type=announce][data-value={value}]").bounding_box()
         assert 0 <= box["x"] and box["x"] + box["width"] <= 390, (value, box)
     ctx.close()
+
+
+#: seat plates with long names and badges, drawn by the table's own component over the live
+#: table's plates; returns the names and badges broken over lines or cut without a title
+PLATES = """async () => {
+  const {seatPlate, sideOf} = await import('/static/js/table/seats.js');
+  const plugin = (await import('/static/js/games/doppelkopf.js')).default;
+  const names = ['Guest-874812', null, 'Annemarie-Kunigunde', null];
+  const state = {you: 0, table: {players: 4, seats: names.map((name, seat) => ({seat, name: name || `c${seat}`,
+      bot: name ? null : 'intermediate', connected: true}))},
+    view: {phase: 'declare', declarations: [null, 'reservation', 'reservation', 'healthy'], dealer: 3,
+      hand_sizes: [12, 12, 12, 12], announcements: [], parties: null}, scores: {rounds: [], totals: [0, 0, 0, 0]}};
+  const ctx = {state, plugin, seatName: (s) => String(s)};
+  const seats = document.getElementById('seats');
+  seats.replaceChildren(...[0, 1, 2, 3].map((seat) => seatPlate(ctx, seat, {side: sideOf(seat, 0, 4)})));
+  const bad = [];
+  for (const node of seats.querySelectorAll('.name, .badge')) {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const tops = new Set([...range.getClientRects()].filter((r) => r.width > 1 && r.height > 1).map((r) => Math.round(r.top)));
+    const seat = node.closest('[data-seat]').dataset.seat;
+    if (tops.size > 1) bad.push(`seat ${seat}: "${node.innerText}" on ${tops.size} lines`);
+    if (node.scrollWidth > node.clientWidth + 1 && !node.title) bad.push(`seat ${seat}: "${node.innerText}" cut without a title`);
+  }
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_names_and_badges_never_break_inside_a_word(browser, site, size):
+    ctx = context(browser, size)
+    page = ctx.new_page()
+    new_table(page, site, deals=1)
+    page.wait_for_function(READY, timeout=15000)
+    assert page.evaluate(PLATES) == []
+    if size == "phone":  # a computer player beside the table: "Comp. 2", whole in the title
+        side = page.locator("#seats .side-left .name")
+        assert side.locator(".short").is_visible() and side.locator(".short").inner_text() == "Comp. 2"
+        assert side.get_attribute("title") == "Computer 2 (intermediate)"
+    ctx.close()
+
+
+def test_the_score_sheet_shows_its_total_row_and_whole_names_beside_the_table(browser, site):
+    ctx = context(browser, "desktop")
+    page = ctx.new_page()
+    new_table(page, site, deals=8)
+    for _ in range(600):  # one deal played: a row with its game and scores
+        if move(page) == "deal":
+            break
+        page.wait_for_timeout(20)
+    page.wait_for_selector("#scores tbody tr", timeout=20000)
+    for rows in (1, 4, 8):
+        page.evaluate(f"""() => {{ const body = document.querySelector('#scores tbody');
+          while (body.rows.length < {rows}) body.append(body.rows[0].cloneNode(true)); }}""")
+        total = page.locator("#scores tfoot tr").bounding_box()
+        scroll = page.locator("#sheet-panel .sheet-scroll").bounding_box()
+        assert total["y"] >= scroll["y"] and total["y"] + total["height"] <= scroll["y"] + scroll["height"] + 1, (rows, total, scroll)
+        assert total["y"] + total["height"] <= 768
+        on_top = page.evaluate("""() => { const r = document.querySelector('#scores tfoot td').getBoundingClientRect();
+          return document.elementFromPoint(r.left + 4, r.top + r.height / 2)?.closest('tfoot') != null; }""")
+        assert on_top, rows
+    assert page.locator("#scores tbody tr").count() == 8
+    you = page.evaluate("window.doppelrunde.state.you")
+    head = page.locator(f'#scores th[data-seat="{you}"] .seat-head')
+    cut = head.evaluate("n => n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1")
+    assert not cut, head.inner_text()
+    chat = page.locator("#side-panel .chat").bounding_box()
+    assert chat["height"] >= 150  # the chat keeps a few lines
+    ctx.close()
+
+
+#: what the notice covers: seat plates, toolbar, buttons, the chat's header
+COVERS = """() => {
+  const notice = document.querySelector('[data-notice=stood_in]').getBoundingClientRect();
+  const meet = (a, b) => a.width && b.width && a.left < b.right - 1 && b.left < a.right - 1 &&
+    a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const things = [...document.querySelectorAll('#seats [data-seat], #table-tools .tool, #choices button, #hand [data-card], #side-panel h2, #trick [data-card]')];
+  return things.filter((n) => n.getClientRects().length && meet(notice, n.getBoundingClientRect()))
+    .map((n) => n.dataset.seat != null ? `plate ${n.dataset.seat}` : n.id || n.textContent.trim());
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_notice_covers_no_seat_plate_or_control(browser, site, size):
+    ctx = context(browser, size)
+    page = ctx.new_page()
+    new_table(page, site, deals=1)
+    page.wait_for_function(READY, timeout=15000)
+    hand = page.locator("#hand").bounding_box()
+    page.evaluate("""async () => { const n = await import('/static/js/notices.js');
+      n.showStoodIn([{move: 'Ace of hearts', card: true, why: 'away'}], n.stoodInSummary, {total: 52}); }""")
+    notice = page.locator("[data-notice=stood_in]")
+    notice.wait_for()
+    assert notice.inner_text().startswith("The computer made 52 moves for you")
+    assert page.evaluate(COVERS) == []
+    after = page.locator("#hand").bounding_box()
+    assert after["y"] + after["height"] <= page.viewport_size["height"] + 1  # the whole hand in view
+    page.click("[data-notice=stood_in] .notice-close")
+    assert notice.count() == 0
+    assert page.locator("#hand").bounding_box() == hand  # the table back as it was
+    ctx.close()

@@ -1,7 +1,8 @@
 // Live notices over the page's WebSocket (app/lobby/notices.py), in the lobby and at the table:
 // a friend request (Accept), a request accepted, a friend online, an invitation to a table
-// (Join: one click sits down there). Each is a line in #notices (made at the top of the page
-// when the page has none) with a close button; data-notice says its type.
+// (Join: one click sits down there). Each is a line in #notices (the lobby's; the table's bar
+// under its toolbar; made floating at the top of a page that has none) with a close button;
+// data-notice says its type.
 // At the table also the moves a computer player made for the player (showStoodIn): one notice,
 // data-notice="stood_in", that stays until it is closed and gathers the moves while it is open.
 import {ngettext, t} from "./i18n.js";
@@ -103,7 +104,7 @@ export function showStoodIn(moves, summary, count = {}) {
   item.count.total += count.total ?? moves.length;
   item.count.atLeast = item.count.atLeast || Boolean(count.atLeast);
   item.querySelector(".notice-text").textContent = summary(item.moves, item.count);
-  // it goes by itself after a while (it covers a corner of the table), not while pointed at
+  // it goes by itself after a while (the player has read it), not while pointed at
   clearTimeout(item.timer);
   const later = () => { item.timer = setTimeout(() => (item.matches(":hover, :focus-within") ? later() : item.remove()), STOOD_IN_MS); };
   later();

@@ -106,7 +106,9 @@ export const doppelkopf = {
         data: {announcement: value}});
     }
     const declared = (view.declarations || [])[seat];
-    if (view.phase === "declare" && declared) badges.push({text: label(declared), cls: "declared"});
+    if (view.phase === "declare" && declared) {
+      badges.push({text: label(declared), cls: "declared", short: declared === "reservation" ? t("Res.") : null});
+    }
     if (view.declarer === seat && view.contract && view.contract !== "normal") {
       badges.push({text: this.contractName(view.contract), cls: "contract"});
     }

@@ -45,8 +45,15 @@ export function seatPlate(ctx, seat, opts) {
   const head = el("div", {class: "plate-head"});
   const avatar = el("span", {class: "avatar" + (info && info.bot ? " bot" : ""), "aria-hidden": "true"},
     info && info.bot ? "⚙" : initials(info ? info.name : "?"));
-  const name = el("span", {class: "name"}, info ? (info.bot ? t("Computer %(number)s", {number: seat + 1})
-    : info.name) : t("(free)"));
+  const name = el("span", {class: "name"});
+  if (info && info.bot) {
+    // a narrow plate (a phone's side seats) shows "Comp. 2": a name never breaks inside or
+    // between its words; the whole name stays for screen readers and in the title
+    name.append(el("span", {class: "short", "aria-hidden": "true"}, t("Comp. %(number)s", {number: seat + 1})),
+      el("span", {class: "long"}, t("Computer %(number)s", {number: seat + 1})));
+  } else {
+    name.textContent = info ? info.name : t("(free)");
+  }
   name.title = info ? playerName(info) : "";
   head.append(avatar, name);
   if (view && view.dealer === seat) {
@@ -76,7 +83,8 @@ export function seatPlate(ctx, seat, opts) {
     } else {
       node.textContent = badge.text;
     }
-    if (badge.title) node.title = badge.title;
+    // a badge too long for its plate ends in "…": the whole text is its title
+    node.title = badge.title || badge.text;
     if (badge.data) for (const [k, v] of Object.entries(badge.data)) node.dataset[k] = v;
     badges.append(node);
   }
