@@ -155,7 +155,7 @@ PLATES = """async () => {
   const names = ['Guest-874812', null, 'Annemarie-Kunigunde', null];
   const state = {you: 0, table: {players: 4, seats: names.map((name, seat) => ({seat, name: name || `c${seat}`,
       bot: name ? null : 'intermediate', connected: true}))},
-    view: {phase: 'declare', declarations: [null, 'reservation', 'reservation', 'healthy'], dealer: 3,
+    view: {phase: 'declare', declarations: [null, 'reservation', 'reservation', 'healthy'], dealer: 1,
       hand_sizes: [12, 12, 12, 12], announcements: [], parties: null}, scores: {rounds: [], totals: [0, 0, 0, 0]}};
   const ctx = {state, plugin, seatName: (s) => String(s)};
   const seats = document.getElementById('seats');
@@ -168,6 +168,8 @@ PLATES = """async () => {
     const seat = node.closest('[data-seat]').dataset.seat;
     if (tops.size > 1) bad.push(`seat ${seat}: "${node.innerText}" on ${tops.size} lines`);
     if (node.scrollWidth > node.clientWidth + 1 && !node.title) bad.push(`seat ${seat}: "${node.innerText}" cut without a title`);
+    // a computer player's name (its short form on narrow plates) is never cut, the dealer's chip beside it or not
+    if (node.matches('.name') && node.querySelector('.short') && node.scrollWidth > node.clientWidth) bad.push(`seat ${seat}: "${node.innerText}" cut`);
   }
   return bad;
 }"""
