@@ -244,7 +244,8 @@ def test_doppelganger_tricks_whole_three_player_game(browser, site):
     assert len(lines) == 3
     last = scores["rounds"][-1]
     for seat, line in enumerate(lines):
-        assert line.endswith(f"{last['scores'][seat]} points"), line
+        score = last['scores'][seat]
+        assert line.endswith(f"{score} point" if score == 1 else f"{score} points"), line
         assert f"bid {last['details']['bids'][seat]}" in line
     page.screenshot(path=str(artifacts_dir() / "dgt-scoring.png"))
     print("doppelganger tricks, seen:", seen)

@@ -113,7 +113,7 @@ export function tickClocks(root, timers) {
     if (!timer) continue;
     const left = Math.max(0, timer.remaining - (now - timer.at) / 1000);
     const shown = seconds(Math.ceil(left));
-    clock.textContent = timer.reservation ? t("%(seconds)s s ×2", {seconds: shown}) : t("%(seconds)s s", {seconds: shown});
+    clock.textContent = t("%(seconds)s s", {seconds: shown});  // (a reservation's: "×2" after it, table.css)
     clock.classList.toggle("low", left <= 5);
     clock.classList.toggle("reservation", Boolean(timer.reservation));
     // a reservation decision has twice the time per move (app/rooms/clocks.py): said where the clock is
