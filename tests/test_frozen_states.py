@@ -114,3 +114,19 @@ def test_a_frozen_member_takes_the_memory_of_its_json_not_of_the_encoder_buffer(
     finally:
         tracemalloc.stop()
     assert len(frozen) == 1000 and size < 1000 * 2048  # three members and two dicts each
+
+
+def test_an_unchanged_member_keeps_the_bytes_of_the_last_state():
+    """Freezing against the audience's last state keeps its bytes for every member whose JSON
+    is the same (no copy, and the diff skips it by identity); the patch is the same."""
+    old = delta.freeze({"you": 0, "deadline": None, "view": {"hand": ["QC", "KS"], "trick": []}})
+    state = {"you": 0, "deadline": 4.5, "view": {"hand": ["QC"], "trick": ["KS"]}}
+    new = delta.Freezer().freeze(state, old)
+    assert new["you"] is old["you"]
+    assert new["deadline"] is not old["deadline"] and new["view"]["hand"] is not old["view"]["hand"]
+    assert new == delta.freeze(state)
+    patch = delta.Freezer().diff(old, new, state)
+    assert patch == delta.diff_frozen(old, delta.freeze(state), state) == [
+        {"op": "replace", "path": "/deadline", "value": 4.5},
+        {"op": "replace", "path": "/view/hand", "value": ["QC"]},
+        {"op": "add", "path": "/view/trick/-", "value": "KS"}]

@@ -272,8 +272,9 @@ class Audiences:
                 self._last_state.pop(None, None)
                 continue
             state = self.state(audience, shared)
-            frozen = freezer.freeze(state)
-            patch = freezer.diff(self._last_state.get(audience), frozen, state)
+            last = self._last_state.get(audience)
+            frozen = freezer.freeze(state, last)
+            patch = freezer.diff(last, frozen, state)
             self._last_state[audience] = frozen
             body = f'{head},"action":{encode(action_for(game, action, audience))},"events":{events_json}'
             patched = f'{body},"patch":{encode(patch)}}}'

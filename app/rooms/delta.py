@@ -51,12 +51,7 @@ Frozen = dict[str, Any]
 FROZEN_DEPTH = 2
 
 _NON_STR = orjson.OPT_NON_STR_KEYS
-
-
-def _dumps(value: Any) -> bytes:
-    """``value``'s compact JSON in a bytes object of its own size: orjson's result keeps the
-    4 KB buffer it wrote into, and an audience keeps some 30 of them per state."""
-    return memoryview(orjson.dumps(value, option=_NON_STR)).tobytes()
+_EMPTY: Frozen = {}
 
 
 class Freezer:
@@ -86,23 +81,38 @@ class Freezer:
         """Take ``encoded`` as the JSON of ``value`` (the caller vouches for it)."""
         self._json[id(value)] = (value, encoded)
 
-    def encode(self, value: Any) -> bytes:
-        """``value``'s compact JSON, encoded once per object."""
+    def encode(self, value: Any, last: Any = None) -> bytes:
+        """``value``'s compact JSON, encoded once per object, in a bytes object of its own
+        size (orjson's result keeps the 4 KB buffer it wrote into, and an audience keeps some
+        30 members). ``last``: what the same member was frozen to last time; when the JSON is
+        the same, that bytes object is taken instead of a copy, and the diff finds the member
+        unchanged by identity."""
         known = self._json.get(id(value))
         if known is None:
-            known = self._json[id(value)] = (value, _dumps(value))
+            raw = orjson.dumps(value, option=_NON_STR)
+            if raw != last:  # a changed member (or bytes != a frozen dict: True)
+                raw = memoryview(raw).tobytes()
+            else:
+                raw = last
+            known = self._json[id(value)] = (value, raw)
         return known[1]
 
-    def freeze(self, state: dict[str, Any], depth: int = FROZEN_DEPTH) -> Frozen:
-        """``state`` frozen member by member (a value whose JSON is known is taken whole)."""
+    def freeze(self, state: dict[str, Any], last: Frozen | None = None,
+               depth: int = FROZEN_DEPTH) -> Frozen:
+        """``state`` frozen member by member (a value whose JSON is known is taken whole).
+        ``last``: the audience's last frozen state, whose bytes are kept for members whose
+        JSON did not change."""
         frozen: Frozen = {}
         encoded, encode = self._json, self.encode
+        last = last or _EMPTY
         for key, value in state.items():
             name = key if type(key) is str else str(key)
+            before = last.get(name)
             if depth > 1 and type(value) is dict and id(value) not in encoded:
-                frozen[name] = self.freeze(value, depth - 1)
+                frozen[name] = self.freeze(value, before if type(before) is dict else None,
+                                           depth - 1)
             else:
-                frozen[name] = encode(value)
+                frozen[name] = encode(value, before)
         return frozen
 
     def diff(self, old: Frozen | None, new: Frozen, state: dict[str, Any]) -> Patch:
