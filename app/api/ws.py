@@ -24,7 +24,7 @@ from app.guard.messages import frame_size_error
 from app.guard.ratelimit import Policy
 from app.lobby.service import LobbyError
 from app.rooms.actor import TableActor
-from app.rooms.connection import Connection, Unfinished
+from app.rooms.connection import Connection
 
 router = APIRouter()
 #: Refused messages in a row (over the WS_MESSAGE rate) after which a flooding socket is closed.
@@ -44,28 +44,17 @@ def _error(seq: int, code: str, message: str) -> dict:
     return protocol.dump(protocol.ErrorMessage(seq=seq, code=code, message=message))
 
 
-def _sender(ws: WebSocket):
-    """The socket's send of one message (app.rooms.connection.Write)."""
-    async def send(message: dict | str) -> None:
-        if isinstance(message, str):  # encoded once by the table actor for its audience
-            await ws.send_text(message)
-        else:
-            await ws.send_json(message)
-    return send
-
-
-async def _write(ws: WebSocket, conn: Connection, send) -> None:
-    """The writer task: what the connection could not write at once, in order, then close."""
+async def _write(ws: WebSocket, conn: Connection) -> None:
     while True:
         message = await conn.receive()
         if message is None:
             with contextlib.suppress(Exception):
                 await ws.close(code=1000)
             return
-        if isinstance(message, Unfinished):
-            await message.finish()
+        if isinstance(message, str):  # encoded once by the table actor for its audience
+            await ws.send_text(message)
         else:
-            await send(message)
+            await ws.send_json(message)
 
 
 @router.websocket("/ws")
@@ -99,11 +88,10 @@ async def _serve(ws: WebSocket, services) -> None:
         user = await user_of(ws)
     await ws.accept()
     metrics.CONNECTIONS.inc()
-    send = _sender(ws)
-    conn = Connection(user.id if user else None, write=send)
+    conn = Connection(user.id if user else None)
     if user is not None:
         await _came(services, user, conn)
-    writer = asyncio.create_task(_write(ws, conn, send))
+    writer = asyncio.create_task(_write(ws, conn))
     actor: TableActor | None = None
     limit = services.settings.ws_max_message
     flood = services.limits.connection_limit(Policy.WS_MESSAGE)
