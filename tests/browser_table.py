@@ -71,6 +71,24 @@ MOVE = """(prefs) => {
 }"""
 
 
+#: JavaScript: whether two client rectangles overlap by more than a pixel (an empty one: no)
+MEET_JS = ("(a, b) => a.width && b.width && a.left < b.right - 1 && b.left < a.right - 1 && "
+           "a.top < b.bottom - 1 && b.top < a.bottom - 1")
+
+
+def covering(cover: str, things: str, label: str) -> str:
+    """A page function: the ``label`` (a JavaScript expression of ``n``) of each shown element
+    matching the selector ``things`` that the element of the JavaScript expression ``cover``
+    overlaps."""
+    return f"""() => {{
+  const cover = ({cover}).getBoundingClientRect();
+  const meet = {MEET_JS};
+  return [...document.querySelectorAll('{things}')]
+    .filter((n) => n.getClientRects().length && meet(cover, n.getBoundingClientRect()))
+    .map((n) => {label});
+}}"""
+
+
 def play_as_guest(page) -> None:
     """From the visitor's lobby, sign in as a new guest and wait for the signed-in lobby: the
     click returns once the POST's answer commits, which may be before that page is parsed."""

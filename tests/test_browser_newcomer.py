@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_table import READY, context, move, new_table
+from tests.browser_table import READY, context, covering, move, new_table
 
 pytestmark = pytest.mark.browser
 
@@ -219,14 +219,10 @@ def test_the_score_sheet_shows_its_total_row_and_whole_names_beside_the_table(br
 
 
 #: what the notice covers: seat plates, toolbar, buttons, the chat's header
-COVERS = """() => {
-  const notice = document.querySelector('[data-notice=stood_in]').getBoundingClientRect();
-  const meet = (a, b) => a.width && b.width && a.left < b.right - 1 && b.left < a.right - 1 &&
-    a.top < b.bottom - 1 && b.top < a.bottom - 1;
-  const things = [...document.querySelectorAll('#seats [data-seat], #table-tools .tool, #choices button, #hand [data-card], #side-panel h2, #trick [data-card]')];
-  return things.filter((n) => n.getClientRects().length && meet(notice, n.getBoundingClientRect()))
-    .map((n) => n.dataset.seat != null ? `plate ${n.dataset.seat}` : n.id || n.textContent.trim());
-}"""
+COVERS = covering("document.querySelector('[data-notice=stood_in]')",
+                  "#seats [data-seat], #table-tools .tool, #choices button, #hand [data-card], "
+                  "#side-panel h2, #trick [data-card]",
+                  "n.dataset.seat != null ? `plate ${n.dataset.seat}` : n.id || n.textContent.trim()")
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

@@ -24,7 +24,7 @@ import time
 import pytest
 
 from tests import browser_table
-from tests.browser_table import MOVE, context, guest_page, match_dialog_open
+from tests.browser_table import MEET_JS, MOVE, context, guest_page, match_dialog_open
 from tests.conftest import artifacts_dir
 from tests.test_browser_tables import console_errors
 from tests.test_browser_ux import axe_violations
@@ -43,7 +43,7 @@ LAYOUTS = {2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "
 # turn", the trick zone must show every card of the newest state's trick; completed tricks in
 # the server's messages are counted, and so are the completed tricks the table showed whole;
 # the hand zone's place is sampled at every change.
-WATCH = """
+WATCH = ("""
 window.watch = {violations: [], overlaps: [], turns: 0, completed: 0, held: 0, heldCards: [], hand: []};
 (() => {
   let lastTrick = null;
@@ -63,8 +63,7 @@ window.watch = {violations: [], overlaps: [], turns: 0, completed: 0, held: 0, h
   // decision panel (reservations) and a plate's name or dealer chip
   function overlaps(still) {
     const box = (n) => n.getBoundingClientRect();
-    const meet = (a, b) => a.width && b.width && a.left < b.right - 1 && b.left < a.right - 1 &&
-      a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    const meet = MEET;
     const plates = [...document.querySelectorAll('#seats [data-seat]')];
     const found = [];
     plates.forEach((a, i) => plates.slice(i + 1).forEach((b) => {
@@ -120,7 +119,7 @@ window.watch = {violations: [], overlaps: [], turns: 0, completed: 0, held: 0, h
     }).observe(trick, {attributes: true, attributeFilter: ['class'], childList: true});
   });
 })();
-"""
+""").replace("MEET", MEET_JS)
 
 
 def shot(page, game: str, size: str, phase: str) -> None:
@@ -171,8 +170,7 @@ def check_sides(page, players: int, you: int = 0) -> None:
 def plate_overlaps(page) -> list[str]:
     """The seat plates that overlap each other or the centre's texts (#info, #prompt)."""
     return page.evaluate("""() => {
-        const meet = (a, b) => a.width && b.width && a.left < b.right - 1 && b.left < a.right - 1 &&
-          a.top < b.bottom - 1 && b.top < a.bottom - 1;
+        const meet = """ + MEET_JS + """;
         const plates = [...document.querySelectorAll('#seats [data-seat]')];
         const texts = ['info', 'prompt'].map((id) => document.getElementById(id)).filter((n) => n && n.textContent);
         const found = [];

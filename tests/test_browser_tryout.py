@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from tests.browser_table import READY, context, move, new_table
+from tests.browser_table import READY, context, covering, move, new_table
 from tests.conftest import artifacts_dir
 from tests.platform_helpers import live_server, settings_for
 
@@ -67,14 +67,9 @@ def test_coming_back_tells_what_the_computer_played_while_one_was_away(browser, 
 
 
 #: rectangles of things that must not be covered by the "why not" hint
-COVERED = """() => {
-  const hint = document.getElementById('error').getBoundingClientRect();
-  const meet = (a, b) => a.width && b.width && a.left < b.right - 1 && b.left < a.right - 1 &&
-    a.top < b.bottom - 1 && b.top < a.bottom - 1;
-  const things = [...document.querySelectorAll('#seats [data-seat], #trick [data-card], #hand [data-card], #choices button')];
-  return things.filter((n) => meet(hint, n.getBoundingClientRect()))
-    .map((n) => n.dataset.seat != null ? `plate ${n.dataset.seat}` : n.dataset.card || n.textContent);
-}"""
+COVERED = covering("document.getElementById('error')",
+                   "#seats [data-seat], #trick [data-card], #hand [data-card], #choices button",
+                   "n.dataset.seat != null ? `plate ${n.dataset.seat}` : n.dataset.card || n.textContent")
 
 
 def play_until_a_card_may_not_be_played(page) -> bool:

@@ -153,14 +153,21 @@ async def test_a_move_made_for_a_person_is_told_with_it_and_kept_until_they_act(
     assert last_state(again)["stood_in"] == []
 
 
-async def test_a_person_away_past_the_grace_is_told_on_return_what_was_played(world):  # noqa: F811
+async def away_past_the_grace(world, deals: int):  # noqa: F811
+    """A two-person High Card table whose player to move left and stayed away past the 30 s
+    grace: (actor, viewers, conns, the absent seat)."""
     manager = world["rooms"](ActorConfig(bot_delay=0, round_pause=0, away_grace=30))
     actor, viewers = await open_table(world, manager, NewTable(
-        game="highcard", players=2, deals=3, opponents="invited", invite=["lea"]), "kim", "lea")
+        game="highcard", players=2, deals=deals, opponents="invited", invite=["lea"]), "kim", "lea")
     conns = await attach(actor, viewers)
     gone = mover(actor)
     actor.detach(conns[gone])
     await settle(world, actor, 31)
+    return actor, viewers, conns, gone
+
+
+async def test_a_person_away_past_the_grace_is_told_on_return_what_was_played(world):  # noqa: F811
+    actor, viewers, _conns, gone = await away_past_the_grace(world, deals=3)
     played = [{k: v for k, v in a.items() if k != "seat"}
               for a in actor.progress.current.actions if a["seat"] == gone]
     assert played
@@ -172,13 +179,7 @@ async def test_a_person_away_past_the_grace_is_told_on_return_what_was_played(wo
 
 
 async def test_a_long_absence_keeps_the_newest_moves_and_counts_them_all(world):  # noqa: F811
-    manager = world["rooms"](ActorConfig(bot_delay=0, round_pause=0, away_grace=30))
-    actor, viewers = await open_table(world, manager, NewTable(
-        game="highcard", players=2, deals=8, opponents="invited", invite=["lea"]), "kim", "lea")
-    conns = await attach(actor, viewers)
-    gone = mover(actor)
-    actor.detach(conns[gone])
-    await settle(world, actor, 31)
+    actor, viewers, conns, gone = await away_past_the_grace(world, deals=8)
     other = 1 - gone
     for _ in range(200):  # deal after deal: the other plays, a computer player for the absent
         progress = actor.progress
