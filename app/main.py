@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette_compress import CompressMiddleware
 
+from app.bots import runner
 from app.accounts.cookies import CSRF_COOKIE, new_csrf_token
 from app.accounts.service import AccountError
 from app.config import Settings
@@ -75,6 +76,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         await services.rooms.rebuild()
         yield
         await services.close()
+        await asyncio.to_thread(runner.shutdown)  # no bot worker outlives the server
         log_shutdown(services.rooms.stopped_at_shutdown or 0)
 
     app = FastAPI(title="Doppelrunde", lifespan=lifespan, docs_url=None, redoc_url=None,

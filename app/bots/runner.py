@@ -48,6 +48,27 @@ def configure(workers: int | None = None, executor: Executor | None = None) -> N
     _pool, _workers = executor, workers
 
 
+def shutdown() -> None:
+    """End the pool and the helpers multiprocessing started for it: its workers (waited for;
+    queued decisions are cancelled), the forkserver and the resource tracker. Without this a
+    server stopped by SIGTERM left them running (the tracker needed a kill -9). Blocking: call
+    it off the event loop. The next decision starts a new pool."""
+    global _pool
+    pool, _pool = _pool, None
+    if pool is None:
+        return
+    pool.shutdown(wait=True, cancel_futures=True)
+    # both stop once their "alive" pipe closes; _stop closes it and reaps the process (the
+    # same calls CPython's own tests use; no public API stops them before interpreter exit)
+    from multiprocessing import forkserver, resource_tracker
+
+    for helper in (forkserver._forkserver, resource_tracker._resource_tracker):
+        try:
+            helper._stop()
+        except (AttributeError, OSError, ChildProcessError):
+            log.warning("could not stop %s", type(helper).__name__, exc_info=True)
+
+
 def _executor() -> Executor:
     global _pool
     if _pool is None:
