@@ -20,9 +20,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette_compress import CompressMiddleware
 
-from app.bots import runner
 from app.accounts.cookies import CSRF_COOKIE, new_csrf_token
 from app.accounts.service import AccountError
+from app.bots import runner
 from app.config import Settings
 from app.db.engine import upgrade
 from app.history.service import HistoryError
