@@ -61,6 +61,9 @@ def test_a_german_browser_plays_at_a_german_table(browser, site):
     page.click("#next")
     first = page.text_content("#prompt")
     assert re.fullmatch(r".+: (Gesund|Hochzeit|Armut|.*solo|Fleischloser|Schmeißen)", first), first
+    # the caption too (its "action 1 of N" was never extracted into the catalogue)
+    position = page.text_content("#position")
+    assert re.fullmatch(r"Spiel 1 von 1 · Zug 1 von \d+", position), position
     assert page.get_attribute("#seats [data-seat='1']", "aria-label") == "Computer 2 (Anfänger)"
     assert problems == []
     ctx.close()

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from app import i18n
-from app.i18n.catalogue import extract
+from app.i18n.catalogue import ROOT, extract
 
 
 def _key(msgid: str | tuple[str, ...]) -> str:
@@ -31,6 +31,27 @@ def test_every_msgid_in_the_sources_has_a_german_translation():
     assert len(used) > 300
     missing = sorted(msgid for msgid in used if not all(german.get(msgid, ("",))))
     assert missing == [], f"untranslated into German (run python -m app.i18n.catalogue): {missing}"
+
+
+#: a literal first argument of the browser's t() or ngettext() (static/js/i18n.js)
+JS_CALL = re.compile(r"""\b(?:t|ngettext)\(\s*(["'])((?:\\.|(?!\1).)*)\1""")
+
+
+def test_every_browser_msgid_is_extracted():
+    """pybabel's JavaScript extractor skips a t() call with an object literal inside a template
+    literal's ${...}; such a msgid never reaches the catalogue and stays English in German
+    (the replay's "action 0 of 53"). Every literal call in static/js must be extracted."""
+    used = _used()
+    missed = []
+    for path in sorted((ROOT / "static" / "js").rglob("*.js")):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if line.lstrip().startswith(("//", "*", "/*")):  # the doc comments' examples
+                continue
+            for match in JS_CALL.finditer(line):
+                msgid = re.sub(r"\\(.)", r"\1", match.group(2))
+                if msgid not in used:
+                    missed.append(f"{path.relative_to(ROOT)}:{number}: {msgid}")
+    assert missed == [], f"not extracted (call t() outside the template literal): {missed}"
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)

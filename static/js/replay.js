@@ -142,8 +142,10 @@ function render() {
   const mark = replay.analysis ? replay.analysis.markAt(replay.round, replay.frame) : null;
   view.render(ctx, {interactive: false, held, hands, prompt, replayHands: true, mark});
   const count = round.frames.length - 1;
-  $("position").textContent = `${progressText(data.end, dealNumber(replay.round))} · ${t("action %(number)s of %(count)s",
-    {number: replay.frame, count})}`;
+  // t() stays outside the template literal: pybabel does not extract a call with an object
+  // inside ${...}, and an unextracted msgid is never translated (tests/test_i18n.py)
+  const actionWords = t("action %(number)s of %(count)s", {number: replay.frame, count});
+  $("position").textContent = `${progressText(data.end, dealNumber(replay.round))} · ${actionWords}`;
   $("first").disabled = $("prev").disabled = replay.frame === 0;
   $("next").disabled = $("last").disabled = replay.frame === count;
   const trick = trickNumber(round, replay.frame);

@@ -205,7 +205,7 @@ export const doppelganger = {
         onClick: () => { pendingNavy = null; }});
     }
     for (const action of legal.filter((a) => a.type === "take_bonus")) {
-      specs.push({action, label: `${BONUS[action.value].symbol} ${t("Take the %(bonus)s", {bonus: BONUS[action.value].name})}`,
+      specs.push({action, label: BONUS[action.value].symbol + " " + t("Take the %(bonus)s", {bonus: BONUS[action.value].name}),
         key: BONUS_KEYS[action.value], title: BONUS[action.value].text, kind: "primary", data: {bonus: action.value}});
     }
     const decline = legal.find((a) => a.type === "decline_bonus");
