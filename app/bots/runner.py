@@ -28,6 +28,7 @@ from app.bots import get_bot
 T = TypeVar("T")
 
 _pool: Executor | None = None
+_own_pool = False  # _pool is the ProcessPoolExecutor made here (not one given to configure)
 _workers: int | None = None
 log = logging.getLogger(__name__)
 
@@ -42,21 +43,22 @@ def timeout_for(budget_ms: int | None) -> float:
 
 def configure(workers: int | None = None, executor: Executor | None = None) -> None:
     """Set the pool size (or an executor to use, e.g. in tests); shuts an existing pool down."""
-    global _pool, _workers
+    global _pool, _own_pool, _workers
     if _pool is not None and executor is not _pool:
         _pool.shutdown(wait=False, cancel_futures=True)
-    _pool, _workers = executor, workers
+    _pool, _own_pool, _workers = executor, False, workers
 
 
 def shutdown() -> None:
     """End the pool and the helpers multiprocessing started for it: its workers (waited for;
     queued decisions are cancelled), the forkserver and the resource tracker. Without this a
     server stopped by SIGTERM left them running (the tracker needed a kill -9). Blocking: call
-    it off the event loop. The next decision starts a new pool."""
-    global _pool
-    pool, _pool = _pool, None
-    if pool is None:
+    it off the event loop. The next decision starts a new pool. An executor given to
+    :func:`configure` (tests: a thread pool) is its owner's to shut down: left as it is."""
+    global _pool, _own_pool
+    if not _own_pool or _pool is None:
         return
+    pool, _pool, _own_pool = _pool, None, False
     pool.shutdown(wait=True, cancel_futures=True)
     # both stop once their "alive" pipe closes; _stop closes it and reaps the process (the
     # same calls CPython's own tests use; no public API stops them before interpreter exit)
@@ -70,8 +72,9 @@ def shutdown() -> None:
 
 
 def _executor() -> Executor:
-    global _pool
+    global _pool, _own_pool
     if _pool is None:
+        _own_pool = True
         # forkserver: safe to start from a process that already runs threads (uvicorn, asyncio)
         _pool = ProcessPoolExecutor(max_workers=_workers or os.cpu_count() or 1,
                                     mp_context=multiprocessing.get_context("forkserver"))
