@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from app.lobby.service import Lobby
+from app.lobby.service import games_json
 from tests.platform_helpers import Api, live_server, settings_for
 
 
@@ -30,7 +30,7 @@ async def _guest(url: str) -> Api:
 
 
 def test_new_game_offers_table_modes_only_with_the_gametwist_presets():
-    doppelkopf = next(g for g in Lobby.games() if g["name"] == "doppelkopf")
+    doppelkopf = next(g for g in games_json() if g["name"] == "doppelkopf")
     for preset in ("gametwist", "gametwist_pub"):
         mode = doppelkopf["choices"][preset]["table_mode"]
         assert mode == {"value": "standard", "values": ["standard", "duel", "tournament"]}

@@ -46,6 +46,7 @@ from app.rooms.match import (
     MatchLengthError,
     MatchProgress,
     check_deals,
+    deals_range,
     end_condition,
     end_form,
     table_deals,
@@ -173,6 +174,42 @@ class Viewer:
     name: str
 
 
+def games_json(*, any_deal_count: bool = False) -> list[dict[str, Any]]:
+    """Every installed game: ``{"name", "players": [...], "presets": [...], "switches":
+    {preset: {option: bool}}, "numbers": {preset: {option: number}}, "choices": {preset:
+    {option: {"value", "values": [...]}}}}`` — the on/off, number and named-value options
+    of each preset (e.g. Doppelkopf's GameTwist ``table_mode``), for New Game; ``ranges``
+    {preset: {option: {"min", "max", "step"}}}: what the game's ``make_rules`` accepts of each
+    number option (its ``option_ranges``; ``step`` 1 for whole numbers, else "any"); ``end``:
+    how its match ends (app.rooms.match.end_form); and ``deals`` {players: {"min", "max",
+    "step"}}: the numbers of deals the lobby accepts for a deals-kind game at each table size
+    (app.rooms.match.deals_range, the one rule of :meth:`Lobby._match_deals`), else None."""
+    result = []
+    for name in available_games():
+        game = get_game(name)
+        switches, numbers, choices, ranges = {}, {}, {}, {}
+        named = getattr(game, "option_choices", lambda _preset: {})
+        fractional = getattr(game, "fractional_options", frozenset())
+        for preset in game.presets:
+            rules = game.rules_json(game.make_rules({"preset": preset}))
+            switches[preset] = {k: v for k, v in rules.items() if isinstance(v, bool)}
+            numbers[preset] = {k: v for k, v in rules.items()
+                               if isinstance(v, int | float) and not isinstance(v, bool)}
+            choices[preset] = {k: {"value": rules[k], "values": list(values)}
+                               for k, values in named(preset).items()}
+            ranges[preset] = {k: {"min": game.option_ranges[k][0], "max": game.option_ranges[k][1],
+                                  "step": "any" if k in fractional else 1}
+                              for k in numbers[preset] if k in game.option_ranges}
+        end = end_form(game)
+        deals = ({str(p): deals_range(p, any_deal_count=any_deal_count).json()
+                  for p in game.player_counts} if end["kind"] == "deals" else None)
+        result.append({"name": name, "players": list(game.player_counts),
+                       "presets": list(game.presets), "switches": switches,
+                       "numbers": numbers, "choices": choices, "ranges": ranges,
+                       "end": end, "deals": deals})
+    return result
+
+
 class Lobby:
     """The lobby service. Starting a full table goes to the RoomManager."""
 
@@ -218,29 +255,10 @@ class Lobby:
 
     # --- games -----------------------------------------------------------------------------
 
-    @staticmethod
-    def games() -> list[dict[str, Any]]:
-        """Every installed game: ``{"name", "players": [...], "presets": [...], "switches":
-        {preset: {option: bool}}, "numbers": {preset: {option: number}}, "choices": {preset:
-        {option: {"value", "values": [...]}}}}`` — the on/off, number and named-value options
-        of each preset (e.g. Doppelkopf's GameTwist ``table_mode``), for New Game; and ``end``:
-        how its match ends (app.rooms.match.end_form)."""
-        result = []
-        for name in available_games():
-            game = get_game(name)
-            switches, numbers, choices = {}, {}, {}
-            named = getattr(game, "option_choices", lambda _preset: {})
-            for preset in game.presets:
-                rules = game.rules_json(game.make_rules({"preset": preset}))
-                switches[preset] = {k: v for k, v in rules.items() if isinstance(v, bool)}
-                numbers[preset] = {k: v for k, v in rules.items()
-                                   if isinstance(v, int | float) and not isinstance(v, bool)}
-                choices[preset] = {k: {"value": rules[k], "values": list(values)}
-                                   for k, values in named(preset).items()}
-            result.append({"name": name, "players": list(game.player_counts),
-                           "presets": list(game.presets), "switches": switches,
-                           "numbers": numbers, "choices": choices, "end": end_form(game)})
-        return result
+    def games(self) -> list[dict[str, Any]]:
+        """Every installed game as New Game offers it (:func:`games_json`), with the numbers of
+        deals this lobby accepts (``any_deal_count`` widens them)."""
+        return games_json(any_deal_count=self._any_deal_count)
 
     # --- tables ----------------------------------------------------------------------------
 

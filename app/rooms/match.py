@@ -122,9 +122,36 @@ def table_deals(game: Game, rules: Any, players: int, deals: int) -> int:
     return deals if end.kind == "deals" else end.deals
 
 
+@dataclass(frozen=True)
+class DealsRange:
+    """The numbers of deals a deals-kind match (Doppelkopf) may have at one table size: every
+    multiple of ``step`` from ``min`` to ``max``. New Game's Deals field takes its min, step and
+    max from here (Lobby.games), and the lobby refuses what :meth:`allows` refuses."""
+
+    min: int
+    max: int
+    step: int
+
+    def allows(self, deals: int) -> bool:
+        return self.min <= deals <= self.max and deals % self.step == 0
+
+    def json(self) -> dict[str, int]:
+        """``{"min", "max", "step"}`` for the New Game form (static/js/lobby.js)."""
+        return {"min": self.min, "max": self.max, "step": self.step}
+
+
+def deals_range(players: int, *, any_deal_count: bool = False) -> DealsRange:
+    """The deals a deals-kind match at a table of ``players`` may have: a multiple of the players,
+    so that everyone deals equally often, at most MAX_DEALS; with ``any_deal_count``
+    (development and tests: config.Settings.any_deal_count) any number from 1 to MAX_DEALS."""
+    step = 1 if any_deal_count else players
+    return DealsRange(min=step, max=MAX_DEALS - MAX_DEALS % step, step=step)
+
+
 def check_deals(end: EndCondition, players: int) -> None:
-    """Raise MatchLengthError unless a deals-kind match lets everyone deal equally often."""
-    if end.kind == "deals" and end.target % players:
+    """Raise MatchLengthError unless a deals-kind match lets everyone deal equally often
+    (:func:`deals_range`'s step)."""
+    if end.kind == "deals" and end.target % deals_range(players).step:
         raise MatchLengthError(players)
 
 

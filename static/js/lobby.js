@@ -142,7 +142,13 @@ function renderNumbers(info) {
     const labelEl = document.createElement("label");
     const input = document.createElement("input");
     input.type = "number";
-    input.step = "any";
+    // what the game's rules accept (Lobby.games' ranges, from its option_ranges)
+    const range = ((info && info.ranges && info.ranges[preset.value]) || {})[name];
+    input.step = range ? String(range.step) : "any";
+    if (range) {
+      input.min = String(range.min);
+      input.max = String(range.max);
+    }
     input.name = `opt_${name}`;
     input.id = `opt-${name}`;
     input.value = String(value);
@@ -258,8 +264,30 @@ function followEnd() {
   if (!end || !note || !box || !deals) return;
   const seats = Number(players.value) || 4;
   box.hidden = end.kind !== "deals";
+  const range = (info.deals || {})[String(seats)];
+  if (range) {
+    deals.min = String(range.min);
+    deals.max = String(range.max);
+    deals.step = String(range.step);
+  }
   const hint = document.getElementById("deals-hint");
-  if (hint) hint.textContent = t("(a multiple of %(count)s)", {count: seats});
+  if (hint) hint.textContent = range && range.step > 1 ? t("(a multiple of %(count)s)", {count: range.step}) : "";
+  const problem = end.kind === "deals" && range ? dealsProblem(deals.value, range) : "";
+  // a number the lobby would refuse is not stated as the match: the note says why, in the
+  // lobby's own words, and the form does not send it
+  deals.setCustomValidity(problem);
+  if (problem) {
+    deals.setAttribute("aria-invalid", "true");
+    deals.dataset.problem = "1";
+  } else if (deals.dataset.problem) {  // its own mark only: a refusal of the server's stays
+    deals.removeAttribute("aria-invalid");
+    delete deals.dataset.problem;
+  }
+  note.classList.toggle("error", Boolean(problem));
+  if (problem) {
+    note.textContent = problem;
+    return;
+  }
   let target;
   if (end.kind === "deals") {
     target = Number(deals.value);
@@ -270,6 +298,20 @@ function followEnd() {
     target = input ? Number(input.value) : (info.numbers[preset.value] || {})[end.option];
   }
   note.textContent = t("Match: %(end)s.", {end: endText({kind: end.kind, target})});
+}
+
+/** Why the lobby would refuse ``value`` deals (app.lobby.service Lobby._match_deals, the same
+ * words), or "" when it accepts it. ``range``: {min, max, step} of Lobby.games' ``deals``
+ * (app.rooms.match.deals_range): every multiple of step from min to max. */
+function dealsProblem(value, range) {
+  const deals = Number(value);
+  if (value !== "" && Number.isInteger(deals) && deals > range.max && deals % range.step === 0) {
+    return t("at most %(count)s deals", {count: range.max});
+  }
+  if (value === "" || !Number.isInteger(deals) || deals < range.min || deals > range.max || deals % range.step) {
+    return t("a multiple of %(count)s, so that everyone deals equally often", {count: range.step});
+  }
+  return "";
 }
 
 /** Duel mode fixes the table: four deals, two computer players (seats 2 and 4). */

@@ -10,7 +10,14 @@ from app.games.base import JSON, Action, Event, MatchStatus, RoundOutcome, Seat
 from app.games.doppio.actions import apply_action, legal_actions, to_act
 from app.games.doppio.catch import close_catch_window
 from app.games.doppio.deal import check_deal, deal
-from app.games.doppio.rules import OPTION_RANGES, PRESETS, DoppioRules, make_rules, rules_json
+from app.games.doppio.rules import (
+    FRACTIONAL_OPTIONS,
+    OPTION_RANGES,
+    PRESETS,
+    DoppioRules,
+    make_rules,
+    rules_json,
+)
 from app.games.doppio.scoring import match_status, round_outcome
 from app.games.doppio.state import DoppioState, new_round
 from app.games.doppio.view import state_json, view
@@ -34,6 +41,8 @@ class DoppioGame:
     secret_actions: Mapping[str, str] = {"catch": "answer", "pass": "answer"}
     #: every numeric option's documented range (app.games.doppio.rules)
     option_ranges: Mapping[str, tuple[float, float]] = OPTION_RANGES
+    #: the number options that take a fraction (New Game's input step "any"; the rest step 1)
+    fractional_options: frozenset[str] = FRACTIONAL_OPTIONS
 
     def make_rules(self, raw: Mapping[str, Any]) -> DoppioRules:
         """Build the rules; raises RulesError (see app.games.doppio.rules)."""

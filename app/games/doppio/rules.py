@@ -45,6 +45,8 @@ OPTION_RANGES: dict[str, tuple[float, float]] = {
     "failure_penalty": (0, 1000),
     "game_end_total": (1, 10_000),
 }
+#: the options that take a fraction (the rest are whole numbers)
+FRACTIONAL_OPTIONS = frozenset({"catch_window_seconds"})
 
 
 def _check_option(name: str, value: object) -> None:
@@ -54,7 +56,7 @@ def _check_option(name: str, value: object) -> None:
     if name == "catch_window_seconds":
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 60:
             raise RulesError(name, "expected a number of seconds above 0 and at most 60")
-    check_range(name, value, OPTION_RANGES[name], whole=name != "catch_window_seconds")
+    check_range(name, value, OPTION_RANGES[name], whole=name not in FRACTIONAL_OPTIONS)
 
 
 def make_rules(raw: Mapping[str, Any]) -> DoppioRules:
