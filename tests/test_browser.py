@@ -258,6 +258,14 @@ def test_a_click_on_a_card_that_may_not_be_played_says_why(browser, site):
               return document.getElementById('error').textContent; }""")
             if said:
                 reasons["turn"] = said
+                # the hint is about that moment: when the table comes to the player's turn
+                # (computer players move at once, well within the hint's own 5 s), it is gone
+                shown = page.wait_for_function("""() => {
+                  const mine = document.querySelector('[data-zone=prompt][data-my-turn=true]');
+                  const dialog = document.querySelector('[data-dialog$=result][open]');
+                  return mine || dialog ? {mine: Boolean(mine), hint: document.getElementById('error').textContent} : null;
+                }""", timeout=15000).json_value()
+                assert not shown["mine"] or shown["hint"] == "", shown
     assert re.fullmatch(r"You must follow (clubs|spades|hearts|diamonds)[.:].*|A trump was led: you must play a trump\.",
                         reasons["follow"]), reasons
     # computer players move at once here: by the newest state it may be the player's turn

@@ -91,6 +91,9 @@ def test_two_people_play_now_land_together_with_two_bots_and_see_history(browser
         assert "action 0 of" in alice.text_content("#position")
         alice.select_option("#trick-select", index=3)
         assert alice.evaluate("window.doppelrunde.replay.tricks") == 3
+        # after trick 3: that trick, all four cards, stays in the middle with its winner
+        assert alice.locator("#trick.held [data-card][data-played-by]").count() == 4
+        assert alice.locator("#trick .winner").count() == 1
         alice.click("#next")  # the lead of trick 4: one card, in front of its player
         assert alice.locator("#trick [data-card][data-played-by]").count() == 1
         alice.click("#last")

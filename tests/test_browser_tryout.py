@@ -56,8 +56,8 @@ def test_coming_back_tells_what_the_computer_played_while_one_was_away(browser, 
         assert text.startswith(f"The computer made {total} moves for you (you were away): "), text
         assert "Healthy" in text  # the reservation the computer said for the player
     else:  # a long absence: how many, and the last four
-        assert text.startswith(f"The computer made {total} moves for you (you were away), the last: "), text
-        assert text.split(", the last: ")[1].count(", ") == 3, text
+        assert text.startswith(f"The computer made {total} moves for you (you were away), the last 4: "), text
+        assert text.split(", the last 4: ")[1].count(", ") == 3, text
     # the notice sits under the toolbar, not over it
     tools = page.locator("#table-tools").bounding_box()
     box = page.locator('[data-notice="stood_in"]').bounding_box()

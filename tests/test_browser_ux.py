@@ -178,7 +178,7 @@ def test_a_whole_deal_by_keyboard_only(browser, site, axe_script, size, lang):
     assert rows.count() == 1
     totals = [int(t) for t in page.locator("#scores tfoot td").all_text_contents()[1:]]
     assert len(totals) == 4 and sum(totals) == 0
-    value = page.text_content("#scores tbody tr td.value")
+    value = page.text_content("#scores tbody tr .value")  # beside the table: under the game type
     lines = page.locator("#match-result-dialog ol.score-lines li .points").all_text_contents()
     assert lines and sum(int(n) for n in lines) == int(value)
     page.screenshot(path=str(shots / f"ux-match-over-{lang}-{size}.png"))

@@ -121,14 +121,15 @@ const STOOD_IN_WHY = {timeout: t("your time ran out"), away: t("you were away"),
 export function stoodInSummary(moves, count = {}) {
   const why = STOOD_IN_WHY[moves[moves.length - 1].why] || STOOD_IN_WHY.timeout;
   const total = Math.max(count.total || 0, moves.length);
-  const listed = moves.slice(-STOOD_IN_LISTED).map((m) => m.move).join(", ");
+  const shown = moves.slice(-STOOD_IN_LISTED);
+  const listed = shown.map((m) => m.move).join(", ");
   if (count.atLeast) {  // the count is unknown beyond the kept moves
-    return ngettext("The computer made at least %(num)s move for you (%(why)s), the last: %(moves)s.",
-      "The computer made at least %(num)s moves for you (%(why)s), the last: %(moves)s.", total, {why, moves: listed});
+    return ngettext("The computer made at least %(num)s move for you (%(why)s), the last %(listed)s: %(moves)s.",
+      "The computer made at least %(num)s moves for you (%(why)s), the last %(listed)s: %(moves)s.", total, {why, moves: listed, listed: shown.length});
   }
   if (total > STOOD_IN_LISTED || total > moves.length) {  // a long absence: how many, and the newest few
-    return ngettext("The computer made %(num)s move for you (%(why)s), the last: %(moves)s.",
-      "The computer made %(num)s moves for you (%(why)s), the last: %(moves)s.", total, {why, moves: listed});
+    return ngettext("The computer made %(num)s move for you (%(why)s), the last %(listed)s: %(moves)s.",
+      "The computer made %(num)s moves for you (%(why)s), the last %(listed)s: %(moves)s.", total, {why, moves: listed, listed: shown.length});
   }
   if (total > 1) {
     return ngettext("The computer made %(num)s move for you (%(why)s): %(moves)s.",

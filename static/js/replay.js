@@ -136,7 +136,10 @@ function render() {
   const before = replay.frame > 0 ? round.frames[replay.frame - 1] : null;
   const state = stateAt(replay.round, replay.frame);
   const ctx = context(state);
-  const held = before ? plugin.completedTrick({...before.view, round: replay.round}, state.view, ctx) : null;
+  // a completed trick stays in the middle until the next card is led, as on a real table (the
+  // frames count the completed tricks: their views leave the list of tricks out)
+  const trickDone = frame.tricks > 0 && plugin.trick(state.view).length === 0;
+  const held = trickDone ? plugin.lastTrick(state.view, ctx) : null;
   const hands = frame.hands.map((cards, seat) => (seat === bottom() ? el("span") : faceUp(state, seat, cards)));
   const prompt = replay.frame === 0 ? t("Cards dealt.") : actionText(frame, before);
   const mark = replay.analysis ? replay.analysis.markAt(replay.round, replay.frame) : null;

@@ -88,9 +88,12 @@ function send(action) {
 }
 
 let hintTimer = null;
-/** A line under the prompt: why a card cannot be played, or the server's refusal. */
+let hintedAt = null;  // the newest state when the hint was given
+/** A line under the prompt: why a card cannot be played, or the server's refusal. It is about
+ * the state it was given at: once the table has moved on to the player's turn, it goes. */
 function hint(text) {
   $("error").textContent = text;
+  hintedAt = text ? received : null;
   clearTimeout(hintTimer);
   if (text) hintTimer = setTimeout(() => { $("error").textContent = ""; }, 5000);
 }
@@ -228,6 +231,7 @@ async function pump() {
   }
   if (mine !== generation) return;
   caughtUp = true;
+  if (shown && shown.state.view && hintedAt && hintedAt !== received && plugin.myTurn(context(shown))) hint("");
   if (shown) draw(shown, {interactive: true});
 }
 
@@ -351,7 +355,16 @@ function afterSnapshot() {
   const ctx = context(shown);
   const rounds = state.scores.rounds;
   if (state.result) dialogs.showMatch(ctx, rounds[rounds.length - 1]);
-  else if (state.pause && rounds.length) dialogs.showDeal(ctx, rounds[rounds.length - 1], shown.at, nextDealArrives());
+  else if (state.pause && rounds.length) {
+    // (re)connected in the pause after a deal: the server has dealt the next one already;
+    // as at a table that played on, its cards show once the last deal's result closes
+    const last = rounds[rounds.length - 1];
+    const board = $("board");
+    board.classList.toggle("next-deal-held", Boolean(state.view) && state.view.round !== last.number);
+    dialogs.showDeal(ctx, last, shown.at, nextDealArrives()).then(() => {
+      if (!dialogs.waiting) board.classList.remove("next-deal-held");  // not replaced by a newer result
+    });
+  }
 }
 
 /** The seat moved to another tab: say so over the board and offer to play here again. */

@@ -81,7 +81,7 @@ export function playerName(info) {
 // Doppelkopf score lines (app/games/doppelkopf/scoring.py reasons), as players say them
 const REASONS = {
   won: t("Won"),
-  no90: t("Under 90"), no60: t("Under 60"), no30: t("Under 30"), black: t("Black (no trick)"),
+  no90: t("Opponents under 90"), no60: t("Opponents under 60"), no30: t("Opponents under 30"), black: t("Black (opponents took no trick)"),
   announced_re: t("Re announced"), announced_kontra: t("Kontra announced"),
   announced_no90: t("No 90 announced"), announced_no60: t("No 60 announced"),
   announced_no30: t("No 30 announced"), announced_black: t("Black announced"),

@@ -31,6 +31,17 @@ function header(table, columns, names, titles = names) {
   }
 }
 
+/** "Value 4" on a line of its own in the game type's cell (the value in <span class="value">). */
+function gameValue(value) {
+  const line = document.createElement("small");
+  line.className = "game-value";
+  const number = document.createElement("span");
+  number.className = "value";
+  number.textContent = value;
+  line.append(`${t("Value")} `, number);
+  return line;
+}
+
 function signed(n) { return n > 0 ? `+${n}` : String(n); }
 
 /** The match's end condition above the score sheet (<p id="sheet-end">): "Match: 8 deals." */
@@ -61,10 +72,14 @@ export function renderSheet(table, ctx) {
   caption.textContent = t("Score sheet: one row per deal, running totals per player");
   caption.className = "visually-hidden";
   const names = Array.from({length: players}, (_, s) => seatName(s));
-  // beside the table (ctx.compact) without the announcements: the deal results list them
+  // beside the table (ctx.compact) without the announcements (the deal results list them), and
+  // the game value under the game type: a column of its own left the game type too narrow for
+  // "Normalspiel" or "Damensolo"
   const anns = valued && !ctx.compact;
+  const ownValue = valued && !ctx.compact;
   const titles = Array.from({length: players}, (_, s) => (ctx.fullName || seatName)(s));
-  header(table, valued ? [t("Deal"), t("Game type"), ...(anns ? [t("Announcements")] : []), t("Value")] : [t("Deal")], names, titles);
+  header(table, valued ? [t("Deal"), t("Game type"), ...(anns ? [t("Announcements")] : []),
+    ...(ownValue ? [t("Value")] : [])] : [t("Deal")], names, titles);
   const body = table.createTBody();
   const running = Array(players).fill(0);
   rounds.forEach((round, i) => {
@@ -76,9 +91,11 @@ export function renderSheet(table, ctx) {
       // a name may hold brackets itself ("Computer 2 (beginner)"): none around it
       const game = !d.contract ? "" : d.declarer != null && d.contract !== "normal"
         ? t("%(contract)s: %(player)s", {contract: label(d.contract), player: seatName(d.declarer)}) : label(d.contract);
-      cell(row, game, "game");
+      const gameCell = cell(row, game, "game");
       if (anns) cell(row, (d.announcements || []).map((a) => `${seatName(a.seat)}: ${label(a.value)}`).join(", "), "anns");
-      cell(row, d.game_value != null ? String(d.game_value) : "", "value");
+      const value = d.game_value != null ? String(d.game_value) : "";
+      if (ownValue) cell(row, value, "value");
+      else if (value) gameCell.append(gameValue(value));
     }
     round.scores.forEach((score, s) => {
       running[s] += score;
@@ -92,6 +109,6 @@ export function renderSheet(table, ctx) {
   });
   const total = table.createTFoot().insertRow();
   const first = cell(total, t("Total"));
-  if (valued) first.colSpan = anns ? 4 : 3;
+  if (valued) first.colSpan = 2 + (anns ? 1 : 0) + (ownValue ? 1 : 0);
   for (const score of state.scores.totals) cell(total, String(score));
 }
