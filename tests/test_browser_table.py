@@ -462,3 +462,30 @@ def test_the_deal_result_names_the_party_that_scores_the_game_value(browser, sit
         assert gainers == set(details["parties"][party]), (party, scores, details["parties"])
         assert text == f"Game value for {party.capitalize()}: {details['game_value']}", text
     ctx.close()
+
+
+def test_a_result_reopened_on_reload_hides_the_next_deal_until_it_closes(browser, tmp_path):
+    """Reloaded in the pause after a deal, the result shows again (at least 3 s); the next deal
+    that arrives meanwhile is not drawn beside it: its cards show once the result closes."""
+    from tests.platform_helpers import live_server, settings_for
+
+    with live_server(settings_for(tmp_path), round_pause=5.0) as url:
+        ctx = context(browser, "desktop")
+        page = ctx.new_page()
+        browser_table.new_table(page, url, "doppelkopf", 4, 3, deals=2)
+        while page.evaluate(MOVE, {"bid": 1, "stay": True}) != "deal":
+            page.wait_for_function(browser_table.READY, timeout=20000)
+        page.wait_for_timeout(2700)  # the server's pause has about 2 s left
+        page.reload()
+        page.wait_for_selector("[data-dialog=deal-result][open]", timeout=5000)
+        seen = page.wait_for_function("""() => {
+          const s = window.doppelrunde.state;
+          if (!s || !s.view || s.view.round !== 1) return null;  // the next deal has arrived
+          return {open: Boolean(document.querySelector('[data-dialog=deal-result][open]')),
+                  hand: getComputedStyle(document.getElementById('hand')).visibility};
+        }""", timeout=10000).json_value()
+        assert seen == {"open": True, "hand": "hidden"}, seen
+        page.wait_for_selector("[data-dialog=deal-result]:not([open])", state="attached", timeout=10000)
+        page.wait_for_function("() => getComputedStyle(document.getElementById('hand')).visibility === 'visible'"
+                               " && document.querySelectorAll('#hand [data-card]').length === 12", timeout=5000)
+        ctx.close()

@@ -196,7 +196,11 @@ function onMessage(msg) {
     received = msg.state;
     seq = msg.seq;
     queue.push({state: msg.state, events: msg.events || [], action: msg.action, at: performance.now()});
-    if (newDeal) { dealWaiters.forEach((resolve) => resolve()); dealWaiters = []; }
+    if (newDeal) {
+      if (dialogs.waiting) $("board").classList.add("next-deal-held");  // see showDealResult
+      dealWaiters.forEach((resolve) => resolve());
+      dealWaiters = [];
+    }
     dialogs.update(msg.state);
     if (msg.state.result) dialogs.rematch(context({state: msg.state}));
     pump();
@@ -293,7 +297,7 @@ async function showStep(step, mine) {
   if (ended && step.state.result) {
     dialogs.showMatch(ctx, rounds[rounds.length - 1]);
   } else if (ended) {
-    await dialogs.showDeal(ctx, rounds[rounds.length - 1], step.at, nextDealArrives());
+    await showDealResult(ctx, rounds[rounds.length - 1], step.at);
   }
 }
 
@@ -355,16 +359,17 @@ function afterSnapshot() {
   const ctx = context(shown);
   const rounds = state.scores.rounds;
   if (state.result) dialogs.showMatch(ctx, rounds[rounds.length - 1]);
-  else if (state.pause && rounds.length) {
-    // (re)connected in the pause after a deal: the server has dealt the next one already;
-    // as at a table that played on, its cards show once the last deal's result closes
-    const last = rounds[rounds.length - 1];
-    const board = $("board");
-    board.classList.toggle("next-deal-held", Boolean(state.view) && state.view.round !== last.number);
-    dialogs.showDeal(ctx, last, shown.at, nextDealArrives()).then(() => {
-      if (!dialogs.waiting) board.classList.remove("next-deal-held");  // not replaced by a newer result
-    });
-  }
+  else if (state.pause && rounds.length) showDealResult(ctx, rounds[rounds.length - 1], shown.at);
+}
+
+/** A deal's result over the table until the player goes on or its countdown ends. A result
+ * opened on (re)connecting does not hold the table's messages back: if the next deal arrives
+ * while it is up, that deal's cards stay hidden until it closes (as at a table that played on,
+ * where the next deal is drawn after the result). */
+function showDealResult(ctx, round, at) {
+  return dialogs.showDeal(ctx, round, at, nextDealArrives()).then(() => {
+    if (!dialogs.waiting) $("board").classList.remove("next-deal-held");  // not a newer result's
+  });
 }
 
 /** The seat moved to another tab: say so over the board and offer to play here again. */
