@@ -401,6 +401,17 @@ def test_im_back_is_on_the_board_where_the_prompt_is(browser, site):
     ctx.close()
 
 
+def first_deal_over(browser, url: str):
+    """(context, page) of a guest at a two-deal Doppelkopf table against three computer
+    players, its first deal played out: the deal's result is up."""
+    ctx = context(browser, "desktop")
+    page = ctx.new_page()
+    browser_table.new_table(page, url, "doppelkopf", 4, 3, deals=2)
+    while page.evaluate(MOVE, {"bid": 1, "stay": True}) != "deal":
+        page.wait_for_function(browser_table.READY, timeout=20000)
+    return ctx, page
+
+
 def test_the_deal_result_stays_for_its_countdown_and_next_deal_shortens_the_servers_pause(
         browser, tmp_path):
     """With the server's pause between deals (30 s here) the result shows its countdown; the
@@ -410,11 +421,7 @@ def test_the_deal_result_stays_for_its_countdown_and_next_deal_shortens_the_serv
     from tests.platform_helpers import live_server, settings_for
 
     with live_server(settings_for(tmp_path), round_pause=30.0) as url:
-        ctx = context(browser, "desktop")
-        page = ctx.new_page()
-        browser_table.new_table(page, url, "doppelkopf", 4, 3, deals=2)
-        while page.evaluate(MOVE, {"bid": 1, "stay": True}) != "deal":
-            page.wait_for_function(browser_table.READY, timeout=20000)
+        ctx, page = first_deal_over(browser, url)
         assert page.evaluate("window.doppelrunde.state.pause.remaining") > 20
         note = page.text_content("#next-deal-countdown")
         assert re.fullmatch(r"Next deal in (2\d|30) s", note), note
@@ -470,11 +477,7 @@ def test_a_result_reopened_on_reload_hides_the_next_deal_until_it_closes(browser
     from tests.platform_helpers import live_server, settings_for
 
     with live_server(settings_for(tmp_path), round_pause=5.0) as url:
-        ctx = context(browser, "desktop")
-        page = ctx.new_page()
-        browser_table.new_table(page, url, "doppelkopf", 4, 3, deals=2)
-        while page.evaluate(MOVE, {"bid": 1, "stay": True}) != "deal":
-            page.wait_for_function(browser_table.READY, timeout=20000)
+        ctx, page = first_deal_over(browser, url)
         page.wait_for_timeout(2700)  # the server's pause has about 2 s left
         page.reload()
         page.wait_for_selector("[data-dialog=deal-result][open]", timeout=5000)
