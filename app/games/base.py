@@ -114,6 +114,9 @@ class Game(Protocol):
     #: ``{"catch": "answer", "pass": "answer"}``. Other actions are told as ``{"type", "seat"}``
     #: to the others (app.rooms.projection); their public effects are in the events and views.
     secret_actions: Mapping[str, str]
+    #: Optional. ``option_ranges``: each number option's documented (low, high), which
+    #: make_rules enforces (:func:`check_range`) and the New Game form offers; and
+    #: ``fractional_options``: those of them that take fractions (app.lobby.service.games_json).
     #: Optional. ``live_refusal(state, action) -> str | None``: why a live table refuses an
     #: action the rules (a scenario file) accept, e.g. Doppelganger Tricks keeps the turn with
     #: a seat that may take a bonus card; app.rooms.match.MatchProgress.try_action applies it.

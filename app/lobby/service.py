@@ -190,6 +190,7 @@ def games_json(*, any_deal_count: bool = False) -> list[dict[str, Any]]:
         switches, numbers, choices, ranges = {}, {}, {}, {}
         named = getattr(game, "option_choices", lambda _preset: {})
         fractional = getattr(game, "fractional_options", frozenset())
+        bounds = getattr(game, "option_ranges", {})  # optional (app.games.base.Game)
         for preset in game.presets:
             rules = game.rules_json(game.make_rules({"preset": preset}))
             switches[preset] = {k: v for k, v in rules.items() if isinstance(v, bool)}
@@ -197,9 +198,9 @@ def games_json(*, any_deal_count: bool = False) -> list[dict[str, Any]]:
                                if isinstance(v, int | float) and not isinstance(v, bool)}
             choices[preset] = {k: {"value": rules[k], "values": list(values)}
                                for k, values in named(preset).items()}
-            ranges[preset] = {k: {"min": game.option_ranges[k][0], "max": game.option_ranges[k][1],
+            ranges[preset] = {k: {"min": bounds[k][0], "max": bounds[k][1],
                                   "step": "any" if k in fractional else 1}
-                              for k in numbers[preset] if k in game.option_ranges}
+                              for k in numbers[preset] if k in bounds}
         end = end_form(game)
         deals = ({str(p): deals_range(p, any_deal_count=any_deal_count).json()
                   for p in game.player_counts} if end["kind"] == "deals" else None)
