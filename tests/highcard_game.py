@@ -22,6 +22,7 @@ from app.games.base import (
     RoundOutcome,
     RulesError,
     best_seats,
+    check_range,
 )
 
 RANKS = "9TJQKA"
@@ -51,6 +52,8 @@ class HighCard:
     name = "highcard"
     player_counts = (2, 3, 4)
     presets = {"standard": {"hand": 3}, "long": {"hand": 5}}
+    #: every number option of every game has its documented range (app.games.base.check_range)
+    option_ranges = {"hand": (1, 6)}
 
     def make_rules(self, raw: Mapping[str, Any]) -> Rules:
         raw = dict(raw)
@@ -61,8 +64,7 @@ class HighCard:
         for key in options:
             if key != "hand":
                 raise RulesError(key, "unknown option")
-        if not isinstance(options["hand"], int) or not 1 <= options["hand"] <= 6:
-            raise RulesError("hand", "expected 1..6")
+        check_range("hand", options["hand"], self.option_ranges["hand"])
         return Rules(hand=options["hand"])
 
     def rules_json(self, rules: Rules) -> dict:
