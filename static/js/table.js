@@ -88,12 +88,13 @@ function send(action) {
 }
 
 let hintTimer = null;
-let hintedAt = null;  // the newest state when the hint was given
+let hintedAt = null;  // {state: the newest state, behind: the table was still catching up}
 /** A line under the prompt: why a card cannot be played, or the server's refusal. It is about
- * the state it was given at: once the table has moved on to the player's turn, it goes. */
+ * the moment it was given: once the table has moved on (or caught up) to the player's turn,
+ * it goes ("One moment: the table is still showing the last moves." included). */
 function hint(text) {
   $("error").textContent = text;
-  hintedAt = text ? received : null;
+  hintedAt = text ? {state: received, behind: !caughtUp} : null;
   clearTimeout(hintTimer);
   if (text) hintTimer = setTimeout(() => { $("error").textContent = ""; }, 5000);
 }
@@ -235,7 +236,8 @@ async function pump() {
   }
   if (mine !== generation) return;
   caughtUp = true;
-  if (shown && shown.state.view && hintedAt && hintedAt !== received && plugin.myTurn(context(shown))) hint("");
+  const stale = hintedAt && (hintedAt.behind || hintedAt.state !== received);
+  if (stale && shown && shown.state.view && plugin.myTurn(context(shown))) hint("");
   if (shown) draw(shown, {interactive: true});
 }
 
