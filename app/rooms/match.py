@@ -126,14 +126,11 @@ def table_deals(game: Game, rules: Any, players: int, deals: int) -> int:
 class DealsRange:
     """The numbers of deals a deals-kind match (Doppelkopf) may have at one table size: every
     multiple of ``step`` from ``min`` to ``max``. New Game's Deals field takes its min, step and
-    max from here (Lobby.games), and the lobby refuses what :meth:`allows` refuses."""
+    max from here (Lobby.games); :func:`check_deals` applies the same step."""
 
     min: int
     max: int
     step: int
-
-    def allows(self, deals: int) -> bool:
-        return self.min <= deals <= self.max and deals % self.step == 0
 
     def json(self) -> dict[str, int]:
         """``{"min", "max", "step"}`` for the New Game form (static/js/lobby.js)."""
