@@ -96,9 +96,9 @@ def play_as_guest(page) -> None:
     page.wait_for_selector("#new-game")
 
 
-def guest_page(browser, site: str, size: str = "desktop"):
+def guest_page(browser, site: str, size: str = "desktop", locale: str | None = None):
     """(context, page) of a new guest on the lobby of ``site`` (close the context after)."""
-    ctx = context(browser, size)
+    ctx = context(browser, size, locale=locale)
     page = ctx.new_page()
     page.goto(site + "/")
     play_as_guest(page)

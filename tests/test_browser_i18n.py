@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.browser_table import context, play_as_guest
+from tests.browser_table import context, guest_page, play_as_guest
 from tests.conftest import artifacts_dir
 from tests.test_browser import play_to_end
 from tests.test_browser_tables import console_errors
@@ -70,10 +70,7 @@ def test_a_german_browser_plays_at_a_german_table(browser, site):
 
 
 def test_the_header_switch_turns_the_table_english_and_is_remembered(browser, site):
-    ctx = context(browser, "desktop", locale="de-DE")
-    page = ctx.new_page()
-    page.goto(site + "/")
-    play_as_guest(page)
+    ctx, page = guest_page(browser, site, locale="de-DE")
     page.fill("#deals", "1")
     page.click("#create-table")
     page.wait_for_url(re.compile(r".*/tables/\d+$"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_table import context, play_as_guest
+from tests.browser_table import context, guest_page, play_as_guest
 from tests.platform_helpers import live_server, settings_for
 
 pytestmark = pytest.mark.browser
@@ -51,10 +51,7 @@ def test_two_ddv_deals_show_the_lobbys_refusal_inline(browser, strict_site):
 
 
 def test_the_refusal_is_german_in_a_german_browser(browser, strict_site):
-    ctx = context(browser, "desktop", locale="de-DE")
-    page = ctx.new_page()
-    page.goto(strict_site + "/")
-    play_as_guest(page)
+    ctx, page = guest_page(browser, strict_site, locale="de-DE")
     page.select_option("#preset", "ddv")
     page.fill("#deals", "2")
     assert page.text_content("#match-end-note").startswith("ein Vielfaches von 4")
