@@ -16,7 +16,6 @@ seat's own hand and public information of a :class:`~app.bots.doppelkopf.table.T
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -33,66 +32,99 @@ OPPONENT_WEIGHT = 0.6  # how much a seat of unknown party counts as an opponent
 SOLO_THRESHOLD = 4.5  # solo_strength a solo needs (about one hand in forty)
 
 
-_CLASSES: dict[int, tuple[Any, tuple[tuple[str, tuple[tuple[str, int], ...]], ...]]] = {}
+_CLASSES: dict[int, tuple[Any, dict[str, tuple[tuple[str, int], ...]]]] = {}
 
 
-def _classes(t: Table) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+def _classes(t: Table) -> dict[str, tuple[tuple[str, int], ...]]:
     """Each suit class of the table's card order with its cards, highest first, and their
-    card points: ``((suit, ((card, points), ...)), ...)``."""
+    card points: ``{suit: ((card, points), ...)}``."""
     entry = _CLASSES.get(id(t.order))
     if entry is None or entry[0] is not t.order:
         groups: dict[str, list[str]] = {}
         for card, suit in t.suit_of.items():
             groups.setdefault(suit, []).append(card)
-        classes = tuple((suit, tuple((c, CARD_POINTS[c]) for c in sorted(cards, key=lambda c: -t.power[c])))
-                        for suit, cards in groups.items())
+        classes = {suit: tuple((c, CARD_POINTS[c]) for c in sorted(cards, key=lambda c: -t.power[c]))
+                   for suit, cards in groups.items()}
         entry = (t.order, classes)
         _CLASSES[id(t.order)] = entry
     return entry[1]
 
 
 class Seen:
-    """What one seat has not seen, per card and per suit class (computed once per decision).
+    """What one seat has not seen, per card and per suit class (each suit class counted when
+    first asked for: following suit needs only the led one).
 
-    unseen: copies not in the own hand and not played; beaters: unseen copies of cards that
-    beat the card when played after it; count/points: unseen cards and their mean card points
-    per suit class; total: all unseen cards.
+    unseen(card): copies not in the own hand and not played; beaters(card): unseen copies of
+    cards that beat the card when played after it; count(suit) / points(suit): unseen cards of
+    a suit class and their mean card points; total: all unseen cards; rel: per seat the
+    relation to ``me`` (``Table.relation``); voids: ``_void_chance`` per (seat, suit).
     """
 
-    __slots__ = ("unseen", "beaters", "count", "points", "total", "rel")
+    __slots__ = ("_t", "_hand", "_unseen", "_beaters", "_count", "_points", "total", "rel", "voids")
 
     def __init__(self, t: Table, me: int) -> None:
-        held = Counter(t.hands[me])
-        played = t.played
-        unseen: dict[str, int] = {}
-        beaters: dict[str, int] = {}
-        count: dict[str, int] = {}
-        points: dict[str, float] = {}
-        for suit, cards in _classes(t):
-            above = 0
-            total_points = 0
-            for card, card_points in cards:
-                n = 2 - played.get(card, 0) - held[card]
-                unseen[card] = n
-                beaters[card] = above
-                above += n
-                total_points += n * card_points
-            count[suit] = above
-            points[suit] = total_points / above if above else 5.0
-        self.unseen, self.beaters, self.count, self.points = unseen, beaters, count, points
+        self._t = t
+        self._hand = t.hands[me]
+        self._unseen: dict[str, int] = {}
+        self._beaters: dict[str, int] = {}
+        self._count: dict[str, int] = {}
+        self._points: dict[str, float] = {}
         sizes = t.sizes
         self.total = sizes[0] + sizes[1] + sizes[2] + sizes[3] - sizes[me]
         self.rel = [t.relation(me, seat) for seat in range(4)]
+        self.voids: dict[tuple[int, str], float] = {}
+
+    def _fill(self, suit: str) -> None:
+        played = self._t.played
+        hand = self._hand
+        unseen, beaters = self._unseen, self._beaters
+        above = 0
+        total_points = 0
+        for card, card_points in _classes(self._t).get(suit, ()):
+            n = 2 - played.get(card, 0) - hand.count(card)
+            unseen[card] = n
+            beaters[card] = above
+            above += n
+            total_points += n * card_points
+        self._count[suit] = above
+        self._points[suit] = total_points / above if above else 5.0
+
+    def unseen(self, card: str) -> int:
+        if card not in self._unseen:
+            self._fill(self._t.suit_of[card])
+        return self._unseen[card]
+
+    def beaters(self, card: str) -> int:
+        if card not in self._beaters:
+            self._fill(self._t.suit_of[card])
+        return self._beaters[card]
+
+    def count(self, suit: str) -> int:
+        if suit not in self._count:
+            self._fill(suit)
+        return self._count[suit]
+
+    def points(self, suit: str) -> float:
+        if suit not in self._points:
+            self._fill(suit)
+        return self._points[suit]
 
 
 def _void_chance(t: Table, seen: Seen, seat: int, suit: str) -> float:
     """Chance that ``seat`` holds no card of ``suit`` (a suit class), from what is unseen."""
-    if suit in t.void[seat]:
-        return 1.0
-    unseen = seen.count.get(suit, 0)
-    if seen.total <= 0 or unseen <= 0:
-        return 1.0
-    return max(0.0, 1.0 - t.sizes[seat] / seen.total) ** unseen
+    key = (seat, suit)
+    chance = seen.voids.get(key)
+    if chance is None:
+        if suit in t.void[seat]:
+            chance = 1.0
+        else:
+            unseen = seen.count(suit)
+            if seen.total <= 0 or unseen <= 0:
+                chance = 1.0
+            else:
+                chance = max(0.0, 1.0 - t.sizes[seat] / seen.total) ** unseen
+        seen.voids[key] = chance
+    return chance
 
 
 def hold_chance(t: Table, me: int, seen: Seen, card: str, after: Sequence[int]) -> float:
@@ -102,7 +134,7 @@ def hold_chance(t: Table, me: int, seen: Seen, card: str, after: Sequence[int]) 
     if not opponents or seen.total <= 0:
         return 1.0
     share = sum(t.sizes[s] for s in opponents) / seen.total
-    chance = (1.0 - min(share, 1.0)) ** seen.beaters[card]
+    chance = (1.0 - min(share, 1.0)) ** seen.beaters(card)
     suit = t.suit_of[card]
     if suit != TRUMP:
         for seat in opponents:
@@ -114,7 +146,7 @@ def hold_chance(t: Table, me: int, seen: Seen, card: str, after: Sequence[int]) 
 def _future_value(t: Table, me: int, seen: Seen, card: str) -> float:
     """What keeping ``card`` is worth later: its chance to win a trick, in card points."""
     suit = t.suit_of[card]
-    beaters = seen.beaters[card]
+    beaters = seen.beaters(card)
     if suit == TRUMP:
         win = 0.85 * 0.8 ** beaters
         if card == FOX and t.team:
@@ -129,7 +161,7 @@ def _future_value(t: Table, me: int, seen: Seen, card: str) -> float:
     points = CARD_POINTS[card]
     value = win * (20 + points) - (1 - win) * points * 0.3
     if (card == CHARLIE and t.team and suit == TRUMP and beaters == 0
-            and seen.unseen[CHARLIE] == 0 and len(t.tricks) < t.n_tricks - 1):
+            and seen.unseen(CHARLIE) == 0 and len(t.tricks) < t.n_tricks - 1):
         value += CHARLIE_VALUE  # Charlie can still win the last trick: keep JC for it
     return value
 
@@ -146,6 +178,7 @@ def card_values(t: Table, me: int, cards: Sequence[str]) -> dict[str, float]:
     seen = Seen(t, me)
     rel = seen.rel
     partner_after = any(rel[s] == 1 for s in after)
+    holds: dict[str, float] = {}  # hold_chance per winning card (the same for every loser)
     values: dict[str, float] = {}
     for card in cards:
         if best is None or t.beats(card, best[1], last_trick):
@@ -154,8 +187,10 @@ def card_values(t: Table, me: int, cards: Sequence[str]) -> dict[str, float]:
             winner, winning = best
         relation = rel[winner]
         if after:
-            own_hold = hold_chance(t, me, seen, winning, after)
-            theirs_beaten = (0.4 if partner_after else 0.05) if seen.beaters[winning] else 0.0
+            own_hold = holds.get(winning, -1.0)
+            if own_hold < 0.0:
+                own_hold = holds[winning] = hold_chance(t, me, seen, winning, after)
+            theirs_beaten = (0.4 if partner_after else 0.05) if seen.beaters(winning) else 0.0
             if relation == 1:
                 ours = own_hold
             elif relation == -1:
@@ -163,7 +198,7 @@ def card_values(t: Table, me: int, cards: Sequence[str]) -> dict[str, float]:
             else:
                 ours = 0.3 * own_hold + 0.7 * theirs_beaten
             suit = led or t.suit_of[card]
-            extra = len(after) * seen.points.get(suit, 5.0) * 0.8
+            extra = len(after) * seen.points(suit) * 0.8
         else:
             ours = 1.0 if relation == 1 else (0.0 if relation == -1 else 0.3)
             extra = 0.0
