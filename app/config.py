@@ -30,9 +30,10 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
 
-    #: seconds a computer player waits before acting (0 in tests)
+    #: seconds a computer player takes per move, its thinking included (0 in tests)
     bot_delay: float = 0.6
-    bot_budget_ms: int = 60  # thinking time of an expert computer player per decision
+    #: thinking time of an expert computer player per decision (ms), taken from bot_delay
+    bot_budget_ms: int = 150
     #: post-game analysis (docs/analysis.md): time cap and sampled worlds per decision
     analysis_budget_ms: int = 1000
     analysis_worlds: int = 32

@@ -36,7 +36,8 @@ async def env(tmp_path):
     made: list[RoomManager] = []
 
     async def table(config: ActorConfig = FAST, bots: int = 0, join: bool = True,
-                    game: str = "highcard", players: int = 2, deals: int = 2):
+                    game: str = "highcard", players: int = 2, deals: int = 2,
+                    skill: str = "beginner"):
         rooms = RoomManager(MatchStore(sessions, clock), clock, config,
                             rng_factory=lambda table_id: random.Random(7))
         made.append(rooms)
@@ -50,7 +51,7 @@ async def env(tmp_path):
         # an Invited table: no move clock unless a test sets one (tests/test_move_clocks.py)
         created = await lobby.create_table(viewers[0], NewTable(
             game=game, players=players, deals=deals, bots=bots, opponents="invited",
-            invite=[viewers[1].name]))
+            invite=[viewers[1].name], skill=skill))
         env["lobby"] = lobby
         if not bots and join:
             await lobby.join(viewers[1], created["id"])
@@ -205,6 +206,29 @@ async def test_computer_player_waits_for_the_injected_clock(env):
     await actor.idle()
     assert len(actor.progress.current.actions) == before
     clock.advance(1.0)
+    await asyncio.sleep(0)
+    await actor.idle()
+    assert len(actor.progress.current.actions) == before + 1
+    assert actor.progress.current.actions[-1]["seat"] == 1
+
+
+async def test_an_expert_thinks_inside_the_pacing(env):
+    """The expert's thinking time (bot_budget_ms) is taken from the pacing, not added to it:
+    its move is asked for 0.5 s earlier, so it lands when a beginner's would."""
+    clock = env["clock"]
+    config = ActorConfig(bot_delay=2.0, bot_budget_ms=500, round_pause=0)
+    actor, viewers = await env["table"](config, bots=1, skill="expert")
+    conn = Connection(viewers[0].id)
+    actor.attach(conn)
+    await actor.idle()
+    while turn(actor) != 1:
+        await step(actor, {0: conn})
+    before = len(actor.progress.current.actions)
+    clock.advance(1.4)
+    await asyncio.sleep(0)
+    await actor.idle()
+    assert len(actor.progress.current.actions) == before
+    clock.advance(0.1)
     await asyncio.sleep(0)
     await actor.idle()
     assert len(actor.progress.current.actions) == before + 1

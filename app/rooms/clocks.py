@@ -111,7 +111,7 @@ class TurnClocks:
         for seat in progress.game.to_act(progress.state):
             person = actor.seat_bot(seat) is None
             if not person or seat in self.taken_over:
-                delay = self._config.bot_delay
+                delay = self.bot_pause(seat)
                 if window:  # a computer player answers well within what is left of the window
                     delay = min(delay, actor.window.left() / 3)
                 self._later(delay, ("turn", seat, self.turn, "move" if not person else "auto"))
@@ -121,6 +121,16 @@ class TurnClocks:
                 at = self.deadlines[seat] = kept.get(seat, base + seconds)
                 self._later(max(0.0, at - now), ("turn", seat, self.turn, "timeout"))
             self._schedule_away(seat)
+
+    def bot_pause(self, seat: int) -> float:
+        """Seconds before a computer player at ``seat`` is asked for its move: the table's
+        pacing (``bot_delay``) less the thinking time of its level (the expert's
+        ``bot_budget_ms``), so that its thinking falls inside the pacing and a person never
+        waits longer for a computer player than the pacing (unless the bot pool is busy)."""
+        actor = self._actor
+        level = actor.seat_bot(seat) or (actor.table.skill if actor.table is not None else None)
+        thinking = self._config.bot_budget_ms / 1000.0 if level == "expert" else 0.0
+        return max(0.0, self._config.bot_delay - thinking)
 
     def _later(self, seconds: float, command: tuple[Any, ...]) -> None:
         """``actor.later`` for a command of this turn, kept so the next ``schedule`` cancels it

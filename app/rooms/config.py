@@ -8,13 +8,14 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class ActorConfig:
-    """bot_delay: seconds a computer player waits before it moves (pacing for people);
-    bot_budget_ms: the expert's thinking time per decision; round_pause: seconds between deals;
+    """bot_delay: seconds a computer player takes per move (pacing for people), its thinking
+    included; bot_budget_ms: the expert's thinking time per decision (taken from bot_delay:
+    ``TurnClocks.bot_pause``); round_pause: seconds between deals;
     turn_timeout: seconds a person has per move (None: no timer); resume_buffer: messages kept
     per audience for resuming clients; away_grace: see below."""
 
     bot_delay: float = 0.6
-    bot_budget_ms: int = 60
+    bot_budget_ms: int = 150
     #: seconds a seated person may be gone (no connection) before a computer player of the
     #: table's level moves for that seat, until the person is back (None: never)
     away_grace: float | None = 30.0
