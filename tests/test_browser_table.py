@@ -167,6 +167,32 @@ def check_sides(page, players: int, you: int = 0) -> None:
                 "right": x > centre["x"]}[side], (seat, side, x, y, centre)
 
 
+#: the cards of the trick whose centre something other than a card of the trick covers
+TRICK_CARDS_COVERED = """() => [...document.querySelectorAll('#trick .trick-card')].filter((card) => {
+  const r = card.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !(top && top.closest('#trick .trick-card'));
+}).map((card) => card.dataset.card)"""
+
+
+def check_replay_held_trick(page, game) -> None:
+    """Step the replay from its start to its first completed trick: the trick stays with all its
+    cards uncovered (nothing lies on a card's centre), its winner's note in the caption."""
+    if game == "doppio":
+        return  # no tricks
+    page.click("#first")
+    for _ in range(GAMES[game] * 3):
+        page.click("#next")
+        if page.locator("#trick.held").count():
+            break
+    assert page.locator("#trick.held [data-card][data-played-by]").count() == GAMES[game]
+    assert page.evaluate(TRICK_CARDS_COVERED) == []
+    note = page.locator("#trick-note")
+    if note.count():
+        assert page.locator("#prompt .replay-trick-note").is_visible()
+        assert page.inner_text("#prompt .replay-trick-note") == note.text_content()
+
+
 def plate_overlaps(page) -> list[str]:
     """The seat plates that overlap each other or the centre's texts (#info, #prompt)."""
     return page.evaluate("""() => {
@@ -287,6 +313,7 @@ def test_desktop_two_deals_the_prompt_never_runs_ahead_of_the_cards(browser, sit
     shot(page, game, "desktop", "replay")
     found = axe_violations(page, axe_script)
     assert not found, "\n".join(found)
+    check_replay_held_trick(page, game)
     page.click("#last")
     assert page.locator("#replay-result [data-card], #replay-result li, #replay-result p").count() >= 1
     shot(page, game, "desktop", "replay-end")
@@ -325,6 +352,7 @@ def test_phone_two_deals_hand_steady_and_everything_in_view(browser, site, game)
     assert page.locator("#seats [data-seat] .replay-hand [data-card]").count() >= 5
     shot(page, game, "phone", "replay")
     assert plate_overlaps(page) == []
+    check_replay_held_trick(page, game)
     assert problems == []
     ctx.close()
 

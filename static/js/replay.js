@@ -144,6 +144,8 @@ function render() {
   const prompt = replay.frame === 0 ? t("Cards dealt.") : actionText(frame, before);
   const mark = replay.analysis ? replay.analysis.markAt(replay.round, replay.frame) : null;
   view.render(ctx, {interactive: false, held, hands, prompt, replayHands: true, mark});
+  // the winner's note goes with the caption: over the replay's small trick it hid its cards
+  if (held && held.note) $("prompt").append(" ", el("span", {class: "replay-trick-note"}, held.note));
   const count = round.frames.length - 1;
   // t() stays outside the template literal: pybabel does not extract a call with an object
   // inside ${...}, and an unextracted msgid is never translated (tests/test_i18n.py)
