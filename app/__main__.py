@@ -63,6 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the expert's sampled deals per decision (default 20)")
     arena.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
+    arena.add_argument("--per-deal", default=None, dest="per_deal", metavar="PATH",
+                       help="write each deal's result there (JSON lines) as it finishes")
+    arena.add_argument("--paired-with", default=None, dest="paired_with", metavar="PATH",
+                       help="compare deal by deal with an earlier run's --per-deal file")
     arena.set_defaults(func=_arena)
     return parser
 

@@ -31,7 +31,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 from app.bots import LEVELS, UnknownBot, get_bot, legal_of
 from app.games.registry import UnknownGame, get_game
@@ -128,16 +128,20 @@ def _worker(job: tuple[Setup, int]) -> DealResult:
     return play_deal(*job)
 
 
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95% confidence interval (normal)."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return mean, 1.96 * math.sqrt(var / n)
+
+
 def summarize(levels: Sequence[str], results: Sequence[DealResult]) -> dict[str, Any]:
     """``levels``: per level mean per deal, 95% CI, decision time p50/p95 (ms);
     ``difference``: the mean of A - B per deal with its 95% CI."""
     summary: dict[str, Any] = {}
-    n = len(results)
     for which, level in enumerate(levels):
-        values = [r.means[which] for r in results]
-        mean = sum(values) / n
-        var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-        half = 1.96 * math.sqrt(var / n)
+        mean, half = mean_ci([r.means[which] for r in results])
         times = sorted(t for r in results for t in r.times[which])
         summary[level if level not in summary else f"{level}#2"] = {
             "mean": round(mean, 4),
@@ -145,13 +149,34 @@ def summarize(levels: Sequence[str], results: Sequence[DealResult]) -> dict[str,
             "p50_ms": round(_percentile(times, 0.50), 2),
             "p95_ms": round(_percentile(times, 0.95), 2),
         }
-    diffs = [r.means[0] - r.means[1] for r in results]
-    mean = sum(diffs) / n
-    var = sum((v - mean) ** 2 for v in diffs) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n)
+    mean, half = mean_ci([r.means[0] - r.means[1] for r in results])
     return {"levels": summary,
             "difference": {"levels": f"{levels[0]}-{levels[1]}", "mean": round(mean, 4),
                            "ci95": [round(mean - half, 4), round(mean + half, 4)]}}
+
+
+def deal_line(result: DealResult) -> str:
+    """One line of ``--per-deal``: ``{"index": i, "means": [A, B]}``."""
+    return json.dumps({"index": result.index, "means": list(result.means)})
+
+
+def paired(results: Sequence[DealResult], lines: Sequence[str]) -> dict[str, Any]:
+    """This run against an earlier one on the same deals (``--per-deal`` lines of a run with the
+    same game and seed): the mean over the deals both played of (A - B here) - (A - B there),
+    with its 95% CI. Pairing removes most of the cards' luck, so a change to a bot shows in a
+    few hundred deals where two unpaired runs need thousands. Raises ValueError when no deal
+    is common."""
+    there = {}
+    for line in lines:
+        if line.strip():
+            item = json.loads(line)
+            there[int(item["index"])] = item["means"][0] - item["means"][1]
+    diffs = [r.means[0] - r.means[1] - there[r.index] for r in results if r.index in there]
+    if not diffs:
+        raise ValueError("no deal of this run is in the other run's file")
+    mean, half = mean_ci(diffs)
+    return {"deals": len(diffs), "mean": round(mean, 4),
+            "ci95": [round(mean - half, 4), round(mean + half, 4)]}
 
 
 def _percentile(values: Sequence[float], q: float) -> float:
@@ -172,8 +197,11 @@ def _progress(done: int, total: int, started: float) -> None:
     sys.stderr.flush()
 
 
-def run(setup: Setup, deals: int, workers: int, progress: bool = True) -> dict[str, Any]:
-    """Play ``deals`` duplicate deals and return the summary document.
+def run(setup: Setup, deals: int, workers: int, progress: bool = True,
+        per_deal: TextIO | None = None, against: Sequence[str] | None = None) -> dict[str, Any]:
+    """Play ``deals`` duplicate deals and return the summary document. ``per_deal``: each deal's
+    ``deal_line`` is written there as it finishes; ``against``: the lines of an earlier run's
+    ``per_deal`` file, compared deal by deal (``paired``: the document's ``paired``).
 
     Interrupted (SIGINT, or SIGTERM through ``main``) after at least two deals, it stops and
     summarises the deals finished so far: ``deals`` is then their number and ``planned`` the
@@ -182,19 +210,24 @@ def run(setup: Setup, deals: int, workers: int, progress: bool = True) -> dict[s
     jobs = [(setup, index) for index in range(deals)]
     results: list[DealResult] = []
     started = time.monotonic()
+
+    def finished(result: DealResult) -> None:
+        results.append(result)
+        if per_deal is not None:
+            per_deal.write(deal_line(result) + "\n")
+            per_deal.flush()
+        if progress:
+            _progress(len(results), deals, started)
+
     try:
         if workers <= 1:
             for job in jobs:
-                results.append(_worker(job))
-                if progress:
-                    _progress(len(results), deals, started)
+                finished(_worker(job))
         else:
             context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
             with context.Pool(workers) as pool:
                 for result in pool.imap_unordered(_worker, jobs, chunksize=4):
-                    results.append(result)
-                    if progress:
-                        _progress(len(results), deals, started)
+                    finished(result)
     except KeyboardInterrupt:
         if len(results) < 2:
             raise
@@ -203,6 +236,8 @@ def run(setup: Setup, deals: int, workers: int, progress: bool = True) -> dict[s
     document = {"game": setup.game, "deals": len(results), **summarize(setup.levels, results)}
     if len(results) < deals:
         document["planned"] = deals
+    if against is not None:
+        document["paired"] = paired(results, against)
     return document
 
 
@@ -245,8 +280,25 @@ def main(args: argparse.Namespace) -> int:
         return 2
     setup = Setup(args.game, levels, args.seed, rules, args.budget_ms, getattr(args, "worlds", None))
     workers = getattr(args, "workers", None) or 2
+    against = None
+    if getattr(args, "paired_with", None):
+        try:
+            with open(args.paired_with, encoding="utf-8") as earlier:
+                against = earlier.read().splitlines()
+        except OSError as err:
+            print(f"--paired-with: {err}", file=sys.stderr)
+            return 2
     _interrupt_on_term()
-    summary = run(setup, args.deals, workers, progress=not getattr(args, "quiet", False))
+    per_deal = open(args.per_deal, "w", encoding="utf-8") if getattr(args, "per_deal", None) else None
+    try:
+        summary = run(setup, args.deals, workers, progress=not getattr(args, "quiet", False),
+                      per_deal=per_deal, against=against)
+    except ValueError as err:
+        print(f"--paired-with: {err}", file=sys.stderr)
+        return 2
+    finally:
+        if per_deal is not None:
+            per_deal.close()
     penalty = " (penalty points: lower is better)" if args.game in PENALTY_GAMES else ""
     stopped = f" (stopped early: {args.deals} planned)" if "planned" in summary else ""
     print(f"{args.game}: {summary['deals']} duplicate deals, seed {args.seed}{penalty}{stopped}")
@@ -257,5 +309,10 @@ def main(args: argparse.Namespace) -> int:
     diff = summary["difference"]
     lo, hi = diff["ci95"]
     print(f"  {diff['levels']}: {diff['mean']:+.3f} per deal  95% CI [{lo:+.3f}, {hi:+.3f}]")
+    if "paired" in summary:
+        pair = summary["paired"]
+        lo, hi = pair["ci95"]
+        print(f"  paired with {args.paired_with}: {diff['levels']} here minus there "
+              f"{pair['mean']:+.3f} per deal  95% CI [{lo:+.3f}, {hi:+.3f}] over {pair['deals']} deals")
     print(json.dumps(summary))
     return 0

@@ -54,6 +54,35 @@ def test_an_interrupted_run_reports_the_deals_it_finished(monkeypatch):
     assert report["deals"] == 3 and report["planned"] == 50
 
 
+def test_a_run_paired_with_an_earlier_one_compares_deal_by_deal(tmp_path, capsys):
+    """--per-deal writes each deal's means; --paired-with reads them back and reports, over the
+    deals both runs played, this run's A - B minus the earlier run's, deal by deal."""
+    first = tmp_path / "first.jsonl"
+    common = ["arena", "--game", "doppelkopf", "--seed", "5", "--workers", "1", "--quiet"]
+    assert main([*common, "--levels", "intermediate,beginner", "--deals", "6",
+                 "--per-deal", str(first)]) == 0
+    lines = first.read_text().splitlines()
+    assert sorted(json.loads(line)["index"] for line in lines) == list(range(6))
+    capsys.readouterr()
+    # the same levels on the same deals: every deal's difference is the same, paired 0 exactly
+    assert main([*common, "--levels", "intermediate,beginner", "--deals", "4",
+                 "--paired-with", str(first)]) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert report["paired"] == {"deals": 4, "mean": 0.0, "ci95": [0.0, 0.0]}
+    # an earlier run whose A scored one more per deal: this run is 1 behind it on every deal
+    shifted = tmp_path / "shifted.jsonl"
+    shifted.write_text("".join(
+        json.dumps({"index": item["index"], "means": [item["means"][0] + 1, item["means"][1]]}) + "\n"
+        for item in map(json.loads, lines[:5])))
+    assert main([*common, "--levels", "intermediate,beginner", "--deals", "6",
+                 "--paired-with", str(shifted)]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert json.loads(out[-1])["paired"] == {"deals": 5, "mean": -1.0, "ci95": [-1.0, -1.0]}
+    assert "here minus there -1.000 per deal" in out[-2]
+    # a missing file is a clear error
+    assert main([*common, "--deals", "2", "--paired-with", str(tmp_path / "none.jsonl")]) == 2
+
+
 def test_arena_refuses_bad_levels(capsys):
     assert main(["arena", "--levels", "expert", "--deals", "4"]) == 2
     assert main(["arena", "--levels", "expert,wizard", "--deals", "4"]) == 2
