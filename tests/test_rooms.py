@@ -192,47 +192,36 @@ async def test_a_second_tab_takes_over_the_seat_and_the_first_is_told(env):
     assert messages(second)[0]["state"]["you"] == 0
 
 
-async def test_computer_player_waits_for_the_injected_clock(env):
+async def computer_moves_after(env, config: ActorConfig, skill: str = "beginner") -> float:
+    """Seconds of the injected clock (in steps of 0.1) from the computer seat's turn to its
+    move, at a two-seat table of ``config`` whose computer player is of ``skill``."""
     clock = env["clock"]
-    actor, viewers = await env["table"](ActorConfig(bot_delay=2.0, round_pause=0), bots=1)
+    actor, viewers = await env["table"](config, bots=1, skill=skill)
     conn = Connection(viewers[0].id)
     actor.attach(conn)
     await actor.idle()
     while turn(actor) != 1:
         await step(actor, {0: conn})
     before = len(actor.progress.current.actions)
-    clock.advance(1.0)
-    await asyncio.sleep(0)  # let woken tasks run; no wall-clock wait
-    await actor.idle()
-    assert len(actor.progress.current.actions) == before
-    clock.advance(1.0)
-    await asyncio.sleep(0)
-    await actor.idle()
-    assert len(actor.progress.current.actions) == before + 1
-    assert actor.progress.current.actions[-1]["seat"] == 1
+    for tenths in range(1, 100):
+        clock.advance(0.1)
+        await asyncio.sleep(0)  # let woken tasks run; no wall-clock wait
+        await actor.idle()
+        if len(actor.progress.current.actions) > before:
+            assert actor.progress.current.actions[-1]["seat"] == 1
+            return round(tenths / 10, 1)
+    raise AssertionError("the computer player never moved")
+
+
+async def test_computer_player_waits_for_the_injected_clock(env):
+    assert await computer_moves_after(env, ActorConfig(bot_delay=2.0, round_pause=0)) == 2.0
 
 
 async def test_an_expert_thinks_inside_the_pacing(env):
     """The expert's thinking time (bot_budget_ms) is taken from the pacing, not added to it:
     its move is asked for 0.5 s earlier, so it lands when a beginner's would."""
-    clock = env["clock"]
     config = ActorConfig(bot_delay=2.0, bot_budget_ms=500, round_pause=0)
-    actor, viewers = await env["table"](config, bots=1, skill="expert")
-    conn = Connection(viewers[0].id)
-    actor.attach(conn)
-    await actor.idle()
-    while turn(actor) != 1:
-        await step(actor, {0: conn})
-    before = len(actor.progress.current.actions)
-    clock.advance(1.4)
-    await asyncio.sleep(0)
-    await actor.idle()
-    assert len(actor.progress.current.actions) == before
-    clock.advance(0.1)
-    await asyncio.sleep(0)
-    await actor.idle()
-    assert len(actor.progress.current.actions) == before + 1
-    assert actor.progress.current.actions[-1]["seat"] == 1
+    assert await computer_moves_after(env, config, skill="expert") == 1.5
 
 
 async def test_turn_timer_lets_a_computer_move_for_a_silent_person(env):
