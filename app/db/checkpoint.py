@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import threading
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +27,9 @@ class WalCheckpointer:
         self._path, self._every = path, every
         self._task: asyncio.Task[None] | None = None
         self._db: sqlite3.Connection | None = None
+        #: the connection is used by one thread at a time: a checkpoint whose awaiting task was
+        #: cancelled runs on in its thread, and closing under it crashed the process
+        self._lock = threading.Lock()
         #: the last checkpoint's (busy, pages in the log, pages checkpointed)
         self.last: tuple[int, int, int] | None = None
 
@@ -39,9 +43,13 @@ class WalCheckpointer:
             self._task.cancel()
             self._task = None
             await self._checkpoint_logged()
-        if self._db is not None:
-            await asyncio.to_thread(self._db.close)
-            self._db = None
+        await asyncio.to_thread(self._close)
+
+    def _close(self) -> None:
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
 
     async def _run(self) -> None:
         while True:
@@ -56,8 +64,9 @@ class WalCheckpointer:
 
     def checkpoint(self) -> tuple[int, int, int]:
         """One PASSIVE checkpoint (blocking): (busy, pages in the log, pages checkpointed)."""
-        if self._db is None:
-            self._db = sqlite3.connect(self._path, timeout=30, check_same_thread=False,
-                                       isolation_level=None)
-        busy, pages, done = self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-        return busy, pages, done
+        with self._lock:
+            if self._db is None:
+                self._db = sqlite3.connect(self._path, timeout=30, check_same_thread=False,
+                                           isolation_level=None)
+            busy, pages, done = self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            return busy, pages, done
