@@ -127,10 +127,14 @@ class TurnClocks:
         pacing (``bot_delay``) less the thinking time of its level (the expert's
         ``bot_budget_ms``), so that its thinking falls inside the pacing and a person never
         waits longer for a computer player than the pacing (unless the bot pool is busy)."""
-        actor = self._actor
-        level = actor.seat_bot(seat) or (actor.table.skill if actor.table is not None else None)
-        thinking = self._config.bot_budget_ms / 1000.0 if level == "expert" else 0.0
+        thinking = self._config.bot_budget_ms / 1000.0 if self.bot_level(seat) == "expert" else 0.0
         return max(0.0, self._config.bot_delay - thinking)
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the computer player that moves for ``seat``: the seat's own, or (for a
+        person's seat) the table's."""
+        actor = self._actor
+        return actor.seat_bot(seat) or (actor.table.skill if actor.table is not None else None)
 
     def _later(self, seconds: float, command: tuple[Any, ...]) -> None:
         """``actor.later`` for a command of this turn, kept so the next ``schedule`` cancels it
@@ -232,7 +236,7 @@ class TurnClocks:
             await self._take_over(seat, reason)
         view = actor.audiences.seat_view(seat)
         assert actor.table is not None
-        level = actor.seat_bot(seat) or actor.table.skill
+        level = self.bot_level(seat)
         action = await self._bot_decision(seat, level, view) or {}
         why = None  # standing in for a person: why, told with the move
         if reason != "move":  # (app.bots.stand_in)
