@@ -273,8 +273,7 @@ class Audiences:
                 continue
             state = self.state(audience, shared)
             last = self._last_state.get(audience)
-            frozen = freezer.freeze(state, last)
-            patch = freezer.diff(last, frozen, state)
+            frozen, patch = freezer.update(state, last)
             self._last_state[audience] = frozen
             body = f'{head},"action":{encode(action_for(game, action, audience))},"events":{events_json}'
             patched = f'{body},"patch":{encode(patch)}}}'

@@ -51,7 +51,6 @@ Frozen = dict[str, Any]
 FROZEN_DEPTH = 2
 
 _NON_STR = orjson.OPT_NON_STR_KEYS
-_EMPTY: Frozen = {}
 
 
 class Freezer:
@@ -74,8 +73,8 @@ class Freezer:
     def __init__(self) -> None:
         #: id(value) -> (value, its JSON)
         self._json: dict[int, tuple[Any, bytes]] = {}
-        #: (id(before), id(now), path) -> (before, now, the operations between them)
-        self._ops: dict[tuple[int, int, str], tuple[bytes, bytes, Patch]] = {}
+        #: (id(before), id(now), path, member) -> (before, now, the operations between them)
+        self._ops: dict[tuple[int, int, str, str], tuple[bytes, bytes, Patch]] = {}
 
     def known(self, value: Any, encoded: bytes) -> None:
         """Take ``encoded`` as the JSON of ``value`` (the caller vouches for it)."""
@@ -97,64 +96,73 @@ class Freezer:
             known = self._json[id(value)] = (value, raw)
         return known[1]
 
-    def freeze(self, state: dict[str, Any], last: Frozen | None = None,
-               depth: int = FROZEN_DEPTH) -> Frozen:
-        """``state`` frozen member by member (a value whose JSON is known is taken whole).
-        ``last``: the audience's last frozen state, whose bytes are kept for members whose
-        JSON did not change."""
+    def freeze(self, state: dict[str, Any], depth: int = FROZEN_DEPTH) -> Frozen:
+        """``state`` frozen member by member (a value whose JSON is known is taken whole)."""
         frozen: Frozen = {}
         encoded, encode = self._json, self.encode
-        last = last or _EMPTY
         for key, value in state.items():
             name = key if type(key) is str else str(key)
-            before = last.get(name)
             if depth > 1 and type(value) is dict and id(value) not in encoded:
-                frozen[name] = self.freeze(value, before if type(before) is dict else None,
-                                           depth - 1)
+                frozen[name] = self.freeze(value, depth - 1)
             else:
-                frozen[name] = encode(value, before)
+                frozen[name] = encode(value)
         return frozen
 
-    def diff(self, old: Frozen | None, new: Frozen, state: dict[str, Any]) -> Patch:
-        """:func:`diff` from the last state frozen (``old``) to ``state``, whose frozen form
-        is ``new`` (so non-string keys of ``state`` are compared as their strings). ``old``
-        None: one whole-state ``replace``."""
-        if old is None:
-            return [{"op": "replace", "path": "", "value": state}]
+    def update(self, state: dict[str, Any], last: Frozen | None) -> tuple[Frozen, Patch]:
+        """``state`` frozen (as :meth:`freeze`) and the patch from ``last``, the audience's
+        last frozen state, in one pass over the members: a member whose JSON is the same as
+        in ``last`` keeps its bytes and gives no operation. ``last`` None: one whole-state
+        ``replace``. The operations are :func:`diff`'s between the states as JSON (non-string
+        keys of ``state`` compared as their strings)."""
+        if last is None:
+            return self.freeze(state), [{"op": "replace", "path": "", "value": state}]
         ops: Patch = []
-        self._diff_members(old, new, state, "", ops)
-        return ops
+        return self._update_members(state, last, "", FROZEN_DEPTH, ops), ops
 
-    def _diff_members(self, old: Frozen, new: Frozen, state: dict[str, Any], path: str,
-                      ops: Patch) -> None:
+    def _update_members(self, state: dict[str, Any], last: Frozen, path: str, depth: int,
+                        ops: Patch) -> Frozen:
+        # the hot loop of every broadcast (once per member of every audience's state): the
+        # steps of :meth:`encode` and :meth:`_member_ops` are written out here
+        frozen: Frozen = {}
+        known, found = self._json, self._ops
         added = 0
         for key, value in state.items():
             name = key if type(key) is str else str(key)
-            now, before = new[name], old.get(name, _MISSING)
-            if before is now or before == now:
+            before = last.get(name, _MISSING)
+            entry = known.get(id(value))
+            if entry is not None:
+                now = entry[1]
+            elif depth > 1 and type(value) is dict:
+                if type(before) is dict:
+                    frozen[name] = self._update_members(value, before, _join(path, key),
+                                                        depth - 1, ops)
+                    continue
+                now = self.freeze(value, depth - 1)
+            else:
+                now = orjson.dumps(value, option=_NON_STR)
+                # unchanged: the last bytes; changed: a copy of its own size (:meth:`encode`)
+                now = before if now == before else memoryview(now).tobytes()
+                known[id(value)] = (value, now)
+            frozen[name] = now
+            if now is before or now == before:
                 continue
-            if before is _MISSING:
+            if type(before) is bytes and type(now) is bytes:
+                pair = (id(before), id(now), path, name)
+                done = found.get(pair)
+                if done is None:
+                    member_ops: Patch = []
+                    _diff_value(orjson.loads(before), value, _join(path, key), member_ops)
+                    done = found[pair] = (before, now, member_ops)
+                ops.extend(done[2])
+            elif before is _MISSING:
                 added += 1
                 ops.append({"op": "add", "path": _join(path, key), "value": value})
-            elif type(before) is dict and type(now) is dict:
-                self._diff_members(before, now, value, _join(path, key), ops)
-            elif type(before) is bytes and type(now) is bytes:
-                ops.extend(self._member_ops(before, now, value, _join(path, key)))
-            else:
+            else:  # a frozen object that is bytes now, or bytes that became an object
                 _diff_value(thaw(before), value, _join(path, key), ops)
-        if len(old) > len(new) - added:  # some member of old is gone
+        if len(last) > len(frozen) - added:  # some member of last is gone
             ops.extend({"op": "remove", "path": _join(path, key)}
-                       for key in old if key not in new)
-
-    def _member_ops(self, before: bytes, now: bytes, value: Any, where: str) -> Patch:
-        """The operations for a changed member, found once per pair of encodings and path."""
-        key = (id(before), id(now), where)
-        known = self._ops.get(key)
-        if known is None:
-            ops: Patch = []
-            _diff_value(orjson.loads(before), value, where, ops)
-            known = self._ops[key] = (before, now, ops)
-        return known[2]
+                       for key in last if key not in frozen)
+        return frozen
 
 
 def freeze(state: dict[str, Any]) -> Frozen:
@@ -162,9 +170,9 @@ def freeze(state: dict[str, Any]) -> Frozen:
     return Freezer().freeze(state)
 
 
-def diff_frozen(old: Frozen | None, new: Frozen, state: dict[str, Any]) -> Patch:
-    """:meth:`Freezer.diff`."""
-    return Freezer().diff(old, new, state)
+def update(state: dict[str, Any], last: Frozen | None) -> tuple[Frozen, Patch]:
+    """:meth:`Freezer.update`."""
+    return Freezer().update(state, last)
 
 
 def frozen_json(frozen: Frozen) -> bytes:
