@@ -86,8 +86,7 @@ async def play(actor, user_ids: list[int], rng: random.Random, stop: asyncio.Eve
     await actor.idle()
     while not stop.is_set():
         for conn in conns:
-            while not conn._outbox.empty():  # read what a client would get
-                conn._outbox.get_nowait()
+            conn.take()  # read what a client would get
         chosen = next_move(actor, rng)
         if chosen is None:
             await asyncio.sleep(0.001)

@@ -66,7 +66,7 @@ async def test_one_query_per_change_no_request_awaits_the_fan_out(tmp_path):
         event.remove(services.engine.sync_engine, "before_cursor_execute", listener)
         assert sent_before_return == 0, "the join waited for the fan-out"
         assert len(counted) == 1, f"{len(counted)} open-tables queries for one change"
-        after = [conn._outbox.get_nowait() for conn, _ in conns]
+        after = [conn.take()[0] for conn, _ in conns]
         anonymous = {text for text, (_c, viewer) in zip(after, conns, strict=True)
                      if viewer is None}
         assert len(anonymous) == 1 and isinstance(next(iter(anonymous)), str)
