@@ -22,10 +22,9 @@ _ids = itertools.count(1)
 class Connection:
     """A connected client: ``user_id`` (None for an anonymous spectator) and its outbox.
 
-    The outbox is a deque and at most one bare future, made only when the writer waits on an
-    empty outbox (an ``asyncio.Queue`` made two coroutines and a future per message, and at
-    thousands of idle sockets those waits were half of what the collector's young
-    generations held: docs/performance.md)."""
+    The outbox is a deque and at most one bare future, made only while the writer waits on
+    an empty outbox (an ``asyncio.Queue`` added its ``get`` coroutine and waiter bookkeeping
+    to every wait: benchmarks/outbox.py, docs/performance.md)."""
 
     def __init__(self, user_id: int | None, *, outbox_size: int = 256,
                  deltas: bool = False) -> None:
