@@ -121,8 +121,9 @@ class Freezer:
 
     def _update_members(self, state: dict[str, Any], last: Frozen, path: str, depth: int,
                         ops: Patch) -> Frozen:
-        # the hot loop of every broadcast (once per member of every audience's state): the
-        # steps of :meth:`encode` and :meth:`_member_ops` are written out here
+        # the hot loop of every broadcast (once per member of every audience's state), with
+        # :meth:`encode`'s steps written out; a changed member's operations are found once
+        # per pair of encodings and place (``self._ops``)
         frozen: Frozen = {}
         known, found = self._json, self._ops
         added = 0
