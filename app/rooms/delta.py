@@ -121,9 +121,9 @@ class Freezer:
 
     def _update_members(self, state: dict[str, Any], last: Frozen, path: str, depth: int,
                         ops: Patch) -> Frozen:
-        # the hot loop of every broadcast (once per member of every audience's state), with
-        # :meth:`encode`'s steps written out; a changed member's operations are found once
-        # per pair of encodings and place (``self._ops``)
+        # the hot loop of every broadcast (once per member of every audience's state); a
+        # changed member's operations are found once per pair of encodings and place
+        # (``self._ops``)
         frozen: Frozen = {}
         known, found = self._json, self._ops
         added = 0
@@ -140,10 +140,7 @@ class Freezer:
                     continue
                 now = self.freeze(value, depth - 1)
             else:
-                now = orjson.dumps(value, option=_NON_STR)
-                # unchanged: the last bytes; changed: a copy of its own size (:meth:`encode`)
-                now = before if now == before else memoryview(now).tobytes()
-                known[id(value)] = (value, now)
+                now = self.encode(value, before)
             frozen[name] = now
             if now is before or now == before:
                 continue
