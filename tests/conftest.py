@@ -14,6 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+#: no time limits: on a loaded 2-core machine an example (or generating one) may take longer
+#: than Hypothesis allows by default, and speed is measured by benchmarks/, never in tests
+settings.register_profile("doppelrunde", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("doppelrunde")
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
