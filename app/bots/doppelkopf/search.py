@@ -9,7 +9,8 @@ same playouts, the score with it beats the score without it by a margin. Reserva
 searched the same way over random deals of the other hands.
 
 Time: sampling stops at ``worlds`` deals or when ``budget_ms`` has passed (after at least
-``min_worlds``), whichever comes first.
+``MIN_WORLDS``), whichever comes first; a card choice also stops as soon as it is settled
+(:meth:`CardSearch.settled`): the deals go to the close choices, not the clear ones.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ CANDIDATES = 3  # cards searched: the intermediate's best few
 CLEAR_GAP = 25.0  # the intermediate's best is played unsearched when it leads by this (card points)
 SOLVE_TRICKS = 3  # from this many tricks left (the current one included) every world is solved
 FINISH_TRICKS = 2  # a playout is finished by the solver from this many tricks left
+SETTLE_MIN_WORLDS = 16  # a card search may stop early (settled) from this many sampled deals
+SETTLE_EVERY = 4  # ... and asks whether it is settled after every this many
+SETTLE_Z = 2.0  # standard errors by which the best card must lead another (or tie it)
+INDIFFERENT = 0.25  # game points: a difference known to be smaller needs no more deals
 
 
 def playout(sim: Table) -> None:
@@ -100,15 +105,24 @@ class CardSearch:
         self.weight = 0.0
         self.done = 0
         self.solve = table.n_tricks - len(table.tricks) <= SOLVE_TRICKS and not self.announces
+        #: per sampled deal: its weight and each card's value in it (score + smoothing)
+        self.samples: list[tuple[float, dict[str, float]]] = []
 
     def _add(self, card: str, weight: float, score: float, points: int) -> None:
-        self.totals[card] += weight * (score + CARD_POINT_WEIGHT * points)
+        value = score + CARD_POINT_WEIGHT * points
+        self.totals[card] += weight * value
         self.scores[card] += weight * score
+        self.samples[-1][1][card] = value
 
-    def run(self, rng: random.Random, clock: Clock) -> None:
+    def run(self, rng: random.Random, clock: Clock,
+            bonus: Mapping[str, float] | None = None) -> None:
+        """Sample deals until ``clock`` says stop; with ``bonus`` (game points added to a
+        card's mean when choosing, e.g. the prior's), also once the choice is settled."""
         me = self.table.me
-        while clock.more(self.done):
+        while clock.more(self.done) and not (
+                bonus is not None and self.done % SETTLE_EVERY == 0 and self.settled(bonus)):
             hands, weight = self.sampler.sample_weighted(rng)
+            self.samples.append((weight, {}))
             world = self.table.world(hands)
             if self.solve and endgame.solvable(world):
                 for card, (score, points) in endgame.solved_values(world, me).items():
@@ -129,6 +143,14 @@ class CardSearch:
                         self._add(card, weight, *playout_value(sim, me))
             self.weight += weight
             self.done += 1
+
+    def settled(self, bonus: Mapping[str, float]) -> bool:
+        """Whether the choice of card is settled (:func:`settled`) from
+        ``SETTLE_MIN_WORLDS`` sampled deals; never while an announcement is weighed (its gain
+        needs every deal)."""
+        if self.announces or len(self.cards) < 2 or self.done < SETTLE_MIN_WORLDS:
+            return False
+        return settled(self.samples, self.cards, bonus)
 
     def means(self) -> dict[str, float]:
         """Each card's weighted mean seat value plus the card-point smoothing (to choose by)."""
@@ -167,15 +189,48 @@ def search_play(view: Mapping[str, Any], table: Table, rng: random.Random, budge
             return next(a for a in plays if a["card"] == prior)
     prior = cards[0]
     search = CardSearch(view, table, cards, [announce] if announce is not None else [])
-    search.run(rng, Clock(budget_ms, worlds))
+    bonus = {} if solving else {prior: PRIOR_BONUS}
+    search.run(rng, Clock(budget_ms, worlds), bonus)
     means = search.means()
-    if not solving:
-        means[prior] += PRIOR_BONUS
+    for card, extra in bonus.items():
+        means[card] += extra
     best = max(cards, key=lambda c: (means[c], c == prior))
     if (announce is not None and search.done >= ANNOUNCE_MIN_WORLDS
             and search.announce_gain(best) > ANNOUNCE_MARGIN):
         return announce
     return next(a for a in plays if a["card"] == best)
+
+
+def settled(samples: Sequence[tuple[float, Mapping[str, float]]], cards: Sequence[str],
+            bonus: Mapping[str, float]) -> bool:
+    """Whether more sampled deals would hardly change the choice among ``cards``, by weighted
+    mean value plus ``bonus`` (game points). ``samples``: per sampled deal its weight and each
+    card's value in it (the same deals for every card, so differences are paired). Settled
+    when the best card leads each other one by more than ``SETTLE_Z`` standard errors of
+    their mean paired difference, or that difference lies within ``INDIFFERENT`` game
+    points either way at the same confidence (a tie: either card costs less than that)."""
+    weights = [weight for weight, _values in samples]
+    total = sum(weights)
+    if total <= 0.0:
+        return False
+    effective = total * total / sum(w * w for w in weights)  # deals of equal weight
+
+    def mean(card: str) -> float:
+        return sum(w * values[card] for w, values in samples) / total + bonus.get(card, 0.0)
+
+    means = {card: mean(card) for card in cards}
+    best = max(cards, key=means.__getitem__)
+    for other in cards:
+        if other == best:
+            continue
+        gap = means[best] - means[other]
+        diffs = [values[best] - values[other] for _w, values in samples]
+        centre = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+        variance = sum(w * (d - centre) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+        error = SETTLE_Z * (variance / effective) ** 0.5
+        if not (gap - error > 0.0 or -INDIFFERENT < gap - error <= gap + error < INDIFFERENT):
+            return False
+    return True
 
 
 def _party_points(sim: Table, me: int) -> int:
