@@ -154,7 +154,9 @@ class MatchStore:
     async def _write_pending(self) -> None:
         loop = asyncio.get_running_loop()
         while self._pending:
-            wait = self._batch_started + self.BATCH_INTERVAL - loop.time()
+            # (at most the interval: a store used again under another event loop, whose clock
+            # may count from elsewhere, never waits longer)
+            wait = min(self.BATCH_INTERVAL, self._batch_started + self.BATCH_INTERVAL - loop.time())
             if wait > 0:
                 await asyncio.sleep(wait)
             self._batch_started = loop.time()
