@@ -147,8 +147,17 @@ def check_in_view(page) -> None:
         assert left >= 0 and right <= size["w"] + 0.5 and top >= 0 and bottom <= size["h"] + 0.5, cards
 
 
-def check_sides(page, players: int, you: int = 0) -> None:
-    """The player at the bottom, the others clockwise; each trick card on its player's side."""
+def trick_cards(page) -> list[list[float]]:
+    """The cards on the table now, read at one moment: [seat, centre x, centre y] each (a later
+    read may find the trick already taken)."""
+    return page.locator("[data-zone=trick] [data-played-by]").evaluate_all(
+        "ns => ns.map(n => { const r = n.getBoundingClientRect(); "
+        "return [Number(n.dataset.playedBy), r.left + r.width / 2, r.top + r.height / 2]; })")
+
+
+def check_sides(page, players: int, cards: list[list[float]], you: int = 0) -> None:
+    """The player at the bottom, the others clockwise; each trick card (``trick_cards``) on
+    its player's side."""
     felt = rect(page, "[data-zone=table]")
     layout = LAYOUTS[players]
     for seat in range(players):
@@ -157,9 +166,6 @@ def check_sides(page, players: int, you: int = 0) -> None:
         assert {"bottom": plate["y"] > felt["y"], "top": plate["y"] < felt["y"],
                 "left": plate["x"] < felt["x"], "right": plate["x"] > felt["x"]}[side], (seat, side, plate, felt)
     centre = rect(page, "[data-zone=trick]")
-    cards = page.locator("[data-zone=trick] [data-played-by]").evaluate_all(
-        "ns => ns.map(n => { const r = n.getBoundingClientRect(); "
-        "return [Number(n.dataset.playedBy), r.left + r.width / 2, r.top + r.height / 2]; })")
     assert cards, "no card on the table"
     for seat, x, y in cards:
         side = layout[(seat - you) % players]
@@ -255,10 +261,10 @@ def play_and_watch(page, game: str, size: str, axe: str | None) -> dict:
             page.click("#next-deal")
             page.wait_for_selector("[data-dialog=deal-result]:not([open])", state="attached")
             continue
-        on_table = page.locator("[data-zone=trick] [data-played-by]").count()
-        if not seen["mid"] and on_table >= (1 if game == "doppio" else 2):
+        on_table = trick_cards(page)
+        if not seen["mid"] and len(on_table) >= (1 if game == "doppio" else 2):
             check_in_view(page)
-            check_sides(page, players)
+            check_sides(page, players, on_table)
             shot(page, game, size, "mid-deal")
             if axe:
                 found = axe_violations(page, axe)
