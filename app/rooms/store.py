@@ -72,7 +72,7 @@ class MatchStore:
     #: most actions written in one group commit
     MAX_BATCH = 256
     #: least time (s) between the starts of two group commits: under load the appends of a
-    #: few milliseconds share one transaction (each costs the log's thread five round trips
+    #: few milliseconds share one transaction (each costs the log's thread several round trips
     #: whatever its size); an append after a quiet spell is written at once
     BATCH_INTERVAL = 0.005
 

@@ -215,19 +215,18 @@ def settled(samples: Sequence[tuple[float, Mapping[str, float]]], cards: Sequenc
         return False
     effective = total * total / sum(w * w for w in weights)  # deals of equal weight
 
-    def mean(card: str) -> float:
+    def chosen_by(card: str) -> float:
         return sum(w * values[card] for w, values in samples) / total + bonus.get(card, 0.0)
 
-    means = {card: mean(card) for card in cards}
-    best = max(cards, key=means.__getitem__)
+    best = max(cards, key=chosen_by)
     for other in cards:
         if other == best:
             continue
-        gap = means[best] - means[other]
         diffs = [values[best] - values[other] for _w, values in samples]
         centre = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
         variance = sum(w * (d - centre) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
         error = SETTLE_Z * (variance / effective) ** 0.5
+        gap = centre + bonus.get(best, 0.0) - bonus.get(other, 0.0)
         if not (gap - error > 0.0 or -INDIFFERENT < gap - error <= gap + error < INDIFFERENT):
             return False
     return True
