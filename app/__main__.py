@@ -1,4 +1,4 @@
-"""Command line: ``python -m app replay|analyse|serve|arena`` (also the ``doppelrunde`` script)."""
+"""Command line: ``python -m app replay|analyse|serve|compile|arena`` (also the ``doppelrunde`` script)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,12 @@ def _arena(args: argparse.Namespace) -> int:
     return arena_main(args)
 
 
+def _compile(args: argparse.Namespace) -> int:
+    from app.compiled import main as compile_main
+
+    return compile_main()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(prog="python -m app", description="Doppelrunde")
@@ -50,6 +56,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default=None)
     serve.add_argument("--port", type=int, default=None)
     serve.set_defaults(func=_serve)
+
+    compile_ = sub.add_parser(
+        "compile", help="compile the hot modules with mypyc (used with DOPPELRUNDE_COMPILED=1)")
+    compile_.set_defaults(func=_compile)
 
     arena = sub.add_parser("arena", help="measure computer players against each other")
     arena.add_argument("--game", default="doppelkopf")

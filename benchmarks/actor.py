@@ -10,7 +10,8 @@ and the clients.
     .venv/bin/python benchmarks/actor.py --tables 50 --seconds 10 --persist off
 
 The last line is one JSON object: ``{"actions": n, "actions_per_s": x, "cpu_us_per_action": y,
-"gc": {...}}`` (CPU of this process, choosing the moves and reading the messages included).
+"gc": {...}, "compiled": b}`` (CPU of this process, choosing the moves and reading the messages
+included; ``compiled``: run with ``DOPPELRUNDE_COMPILED=1``, the hot modules' mypyc build).
 ``gc``: as the server does (app/server.py) the collector runs with the server's thresholds and
 what start-up built is frozen after the warm-up; then, over the measured seconds, the
 collections per generation, their total and longest pause (ms), and the objects the collector
@@ -31,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from app import compiled  # noqa: E402
 from app.accounts.service import Accounts  # noqa: E402
 from app.clock import Clock  # noqa: E402
 from app.config import Settings  # noqa: E402
@@ -129,7 +131,8 @@ async def main(args) -> dict:
         await rooms.shutdown()
         await engine.dispose()
     result = {"actions": actions, "actions_per_s": round(actions / elapsed, 1),
-              "cpu_us_per_action": round(cpu / max(actions, 1) * 1e6, 1), "gc": collector}
+              "cpu_us_per_action": round(cpu / max(actions, 1) * 1e6, 1), "gc": collector,
+              "compiled": compiled.requested()}
     print(f"tables {args.tables}, log {args.persist}: {actions} actions in {elapsed:.1f} s, "
           f"{result['actions_per_s']} actions/s, {result['cpu_us_per_action']} µs CPU/action")
     print(f"gc: collections {collector['collections']} (generations 0/1/2), "

@@ -40,6 +40,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from app import compiled  # noqa: E402
+
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
 SECRET = "load-benchmark-secret"
 
@@ -484,6 +486,8 @@ async def main(args) -> dict:
             "ratio": round(rate / echo_rate, 3) if echo_rate else None,
             **cpu_figures(game_server_cpu, game.actions, echo_server_cpu, echo.echoes),
             "load_before": load_before, "commit": commit(),
+            # DOPPELRUNDE_COMPILED=1 (passed on to the servers): the hot modules' mypyc build
+            "compiled": compiled.requested(),
         }
         print(f"db={args.db} persist={args.persist} workers={args.workers} "
               f"think_ms={args.think_ms} round_pause={args.round_pause}")
@@ -503,7 +507,8 @@ async def main(args) -> dict:
               f"client {100 * echo_client_cpu / echo_time:.0f}%")
         print(f"frame eff.      {result['frame_efficiency']}  (5 x echo CPU per frame "
               f"{result['echo_server_cpu_us_per_frame']} us / CPU per action)")
-        print(f"load before     {load_before}  commit {result['commit']}")
+        print(f"load before     {load_before}  commit {result['commit']}"
+              f"{'  compiled' if result['compiled'] else ''}")
         print(json.dumps(result), flush=True)
         return result
     finally:

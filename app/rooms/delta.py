@@ -24,6 +24,11 @@ import orjson
 
 Patch = list[dict[str, Any]]
 
+#: A state as the views build it: JSON-ready, its keys strings or (in some views) ints, which
+#: JSON writes as strings. (The annotation matters to the compiled build, app/compiled.py,
+#: which checks the types it is told.)
+State = dict[Any, Any]
+
 
 def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
@@ -33,7 +38,7 @@ def _unescape(token: str) -> str:
     return token.replace("~1", "/").replace("~0", "~")
 
 
-def diff(old: dict[str, Any] | None, new: dict[str, Any]) -> Patch:
+def diff(old: State | None, new: State) -> Patch:
     """The operations that turn ``old`` into ``new`` (both JSON-ready dicts, not modified).
     ``old`` None: one whole-state ``replace``."""
     if old is None:
@@ -96,7 +101,7 @@ class Freezer:
             known = self._json[id(value)] = (value, raw)
         return known[1]
 
-    def freeze(self, state: dict[str, Any], depth: int = FROZEN_DEPTH) -> Frozen:
+    def freeze(self, state: State, depth: int = FROZEN_DEPTH) -> Frozen:
         """``state`` frozen member by member (a value whose JSON is known is taken whole)."""
         frozen: Frozen = {}
         encoded, encode = self._json, self.encode
@@ -108,7 +113,7 @@ class Freezer:
                 frozen[name] = encode(value)
         return frozen
 
-    def update(self, state: dict[str, Any], last: Frozen | None) -> tuple[Frozen, Patch]:
+    def update(self, state: State, last: Frozen | None) -> tuple[Frozen, Patch]:
         """``state`` frozen (as :meth:`freeze`) and the patch from ``last``, the audience's
         last frozen state, in one pass over the members: a member whose JSON is the same as
         in ``last`` keeps its bytes and gives no operation. ``last`` None: one whole-state
@@ -119,7 +124,7 @@ class Freezer:
         ops: Patch = []
         return self._update_members(state, last, "", FROZEN_DEPTH, ops), ops
 
-    def _update_members(self, state: dict[str, Any], last: Frozen, path: str, depth: int,
+    def _update_members(self, state: State, last: Frozen, path: str, depth: int,
                         ops: Patch) -> Frozen:
         # the hot loop of every broadcast (once per member of every audience's state); a
         # changed member's operations are found once per pair of encodings and place
@@ -130,6 +135,7 @@ class Freezer:
         for key, value in state.items():
             name = key if type(key) is str else str(key)
             before = last.get(name, _MISSING)
+            now: Any  # bytes, or a frozen object
             entry = known.get(id(value))
             if entry is not None:
                 now = entry[1]
@@ -163,12 +169,12 @@ class Freezer:
         return frozen
 
 
-def freeze(state: dict[str, Any]) -> Frozen:
+def freeze(state: State) -> Frozen:
     """``state`` frozen (:class:`Freezer`)."""
     return Freezer().freeze(state)
 
 
-def update(state: dict[str, Any], last: Frozen | None) -> tuple[Frozen, Patch]:
+def update(state: State, last: Frozen | None) -> tuple[Frozen, Patch]:
     """:meth:`Freezer.update`."""
     return Freezer().update(state, last)
 
@@ -182,12 +188,12 @@ def frozen_json(frozen: Frozen) -> bytes:
 
 def thaw(frozen: Frozen | bytes) -> Any:
     """The JSON-ready value of a frozen state or member (keys as strings)."""
-    if type(frozen) is bytes:
+    if isinstance(frozen, bytes):
         return orjson.loads(frozen)
     return {key: thaw(value) for key, value in frozen.items()}
 
 
-def _diff_dict(old: dict[str, Any], new: dict[str, Any], path: str, ops: Patch) -> None:
+def _diff_dict(old: State, new: State, path: str, ops: Patch) -> None:
     added = 0
     for key, value in new.items():
         before = old.get(key if type(key) is str else str(key), _MISSING)

@@ -1,0 +1,177 @@
+"""The optional compiled build of the hot modules (mypyc), beside their Python source.
+
+The Python modules are the reference: they are what runs unless an operator asks for the
+compiled build, and the whole test suite runs on them. ``python -m app compile`` compiles the
+modules of :data:`MODULES` with mypyc into ``build/compiled/`` (or ``DOPPELRUNDE_COMPILED_DIR``),
+with a manifest of each source's SHA-256; with ``DOPPELRUNDE_COMPILED=1`` in the environment,
+``import app`` puts a finder in front of the import system that loads those modules from the
+build. The same source compiled behaves the same (tests/test_compiled.py runs the tests of
+these modules again on the compiled build, as CI's suite does), only faster: issue 21's
+server CPU per action (docs/performance.md).
+
+The build never shadows the source by accident: it lives outside the package, it is used only
+when asked for, and a build whose sources have changed since (or made for another Python) is
+refused with :class:`CompiledBuildError` at ``import app`` rather than run stale.
+
+The switch is an environment variable, not a setting of ``app.config``: it decides which code
+is imported, so it is read before anything else of the app is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: The modules compiled, as paths from the repository's root: what every broadcast runs
+#: (freezing and diffing each audience's state).
+MODULES: tuple[str, ...] = (
+    "app/rooms/delta.py",
+)
+
+#: ``1``: import the compiled build (refused when missing or stale); unset, empty or ``0``: the
+#: Python source
+ENV_SWITCH = "DOPPELRUNDE_COMPILED"
+#: where the build lies (default ``build/compiled`` under the repository's root)
+ENV_DIR = "DOPPELRUNDE_COMPILED_DIR"
+MANIFEST = "manifest.json"
+
+
+class CompiledBuildError(RuntimeError):
+    """The compiled build was asked for and cannot be used (missing, stale, another Python)."""
+
+
+def build_dir() -> Path:
+    """Where :func:`build` writes and :func:`install` reads the build."""
+    return Path(os.environ.get(ENV_DIR) or ROOT / "build" / "compiled")
+
+
+def requested() -> bool:
+    """Whether the environment asks for the compiled build (``DOPPELRUNDE_COMPILED=1``)."""
+    return os.environ.get(ENV_SWITCH, "").strip() not in ("", "0", "false", "no")
+
+
+def source_digest(path: str) -> str:
+    """SHA-256 (hex) of the source file ``path`` (relative to the repository's root)."""
+    return hashlib.sha256((ROOT / path).read_bytes()).hexdigest()
+
+
+def build(out: Path | None = None, modules: Sequence[str] = MODULES) -> dict[str, str]:
+    """Compile ``modules`` with mypyc into ``out`` (default :func:`build_dir`), replacing what
+    was there, and write the manifest. Returns {module name: path of its extension}.
+
+    Needs mypy (the ``test`` extra) and a C compiler; mypyc's type errors fail the build
+    (raises SystemExit, as setuptools does)."""
+    import shutil
+    import tempfile
+
+    from mypyc.build import mypycify
+    from setuptools import setup  # type: ignore[import-untyped]
+
+    out = (out or build_dir()).resolve()
+    digests = {path: source_digest(path) for path in modules}
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    with tempfile.TemporaryDirectory(prefix="mypyc-") as temp:
+        here = Path.cwd()
+        os.chdir(ROOT)  # mypyc names each module by its path from here
+        try:
+            # type-check what is compiled, and of what it imports only what it uses
+            extensions = mypycify(["--follow-imports=silent", "--ignore-missing-imports",
+                                   *modules], opt_level="3", target_dir=f"{temp}/c")
+            setup(name="doppelrunde-compiled", ext_modules=extensions,
+                  script_args=["--quiet", "build_ext", "--build-lib", str(out),
+                               "--build-temp", f"{temp}/o"])
+        finally:
+            os.chdir(here)
+    built = _extensions(out)
+    manifest = {"cache_tag": sys.implementation.cache_tag, "sources": digests,
+                "extensions": {name: str(path.relative_to(out)) for name, path in built.items()}}
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
+    return {name: str(path) for name, path in built.items()}
+
+
+def _extensions(out: Path) -> dict[str, Path]:
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    return {".".join(path.relative_to(out).parts)[:-len(suffix)]: path
+            for path in sorted(out.rglob(f"*{suffix}"))}
+
+
+class _BuildFinder(importlib.abc.MetaPathFinder):
+    """Finds the modules of the build (and mypyc's shared library) before anything else."""
+
+    def __init__(self, extensions: dict[str, Path]) -> None:
+        self.extensions = extensions
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        so = self.extensions.get(fullname)
+        if so is None:
+            return None
+        loader = importlib.machinery.ExtensionFileLoader(fullname, str(so))
+        return importlib.util.spec_from_file_location(fullname, so, loader=loader)
+
+
+def load_manifest(out: Path) -> dict[str, Path]:
+    """The build's extensions {module name: path}, checked against the sources.
+
+    Raises CompiledBuildError when there is no build, it was made for another Python, or a
+    compiled module's source has changed since it was made."""
+    try:
+        manifest = json.loads((out / MANIFEST).read_text())
+    except (OSError, ValueError) as err:
+        raise CompiledBuildError(
+            f"{ENV_SWITCH}=1 but there is no compiled build in {out} ({err}); "
+            "run `python -m app compile`, or unset it to run the Python source") from None
+    if manifest.get("cache_tag") != sys.implementation.cache_tag:
+        raise CompiledBuildError(
+            f"the compiled build in {out} is for {manifest.get('cache_tag')}, this is "
+            f"{sys.implementation.cache_tag}: run `python -m app compile` again")
+    changed = [path for path, digest in manifest.get("sources", {}).items()
+               if not (ROOT / path).is_file() or source_digest(path) != digest]
+    if changed:
+        raise CompiledBuildError(
+            f"the compiled build in {out} is out of date ({', '.join(changed)} changed since): "
+            "run `python -m app compile` again, or unset "
+            f"{ENV_SWITCH} to run the Python source")
+    return {name: out / rel for name, rel in manifest.get("extensions", {}).items()}
+
+
+def install() -> bool:
+    """If the environment asks for it (:func:`requested`), make the compiled build the one
+    imported; returns whether it did. Called by ``app/__init__.py`` before any other module
+    of the app is imported. Raises CompiledBuildError (see :func:`load_manifest`)."""
+    if not requested():
+        return False
+    if any(isinstance(finder, _BuildFinder) for finder in sys.meta_path):
+        return True
+    extensions = load_manifest(build_dir())
+    already = [name for name in extensions if name in sys.modules]
+    if already:
+        raise CompiledBuildError(f"{', '.join(already)} imported before the compiled build")
+    sys.meta_path.insert(0, _BuildFinder(extensions))
+    return True
+
+
+def is_compiled(module: ModuleType) -> bool:
+    """Whether ``module`` was loaded from a compiled extension (not its Python source)."""
+    return isinstance(getattr(module, "__loader__", None), importlib.machinery.ExtensionFileLoader)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m app compile``: build, then print each compiled module and where it lies."""
+    built = build()
+    for name, path in built.items():
+        print(f"{name}  {path}")
+    print(f"compiled {len(MODULES)} module(s) into {build_dir()}; "
+          f"run with {ENV_SWITCH}=1 to use them", flush=True)
+    return 0
