@@ -33,9 +33,10 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The modules compiled, as paths from the repository's root: what every broadcast runs
-#: (freezing and diffing each audience's state).
+#: (freezing and diffing each audience's state, a Doppelkopf seat's view).
 MODULES: tuple[str, ...] = (
     "app/rooms/delta.py",
+    "app/games/doppelkopf/view.py",
 )
 
 #: ``1``: import the compiled build (refused when missing or stale); unset, empty or ``0``: the
@@ -67,7 +68,7 @@ def source_digest(path: str) -> str:
 
 def build(out: Path | None = None, modules: Sequence[str] = MODULES) -> dict[str, str]:
     """Compile ``modules`` with mypyc into ``out`` (default :func:`build_dir`), replacing what
-    was there, and write the manifest. Returns {module name: path of its extension}.
+    was there once the new build is made (a failed build leaves the old one), with its manifest. Returns {module name: path of its extension}.
 
     Needs mypy (the ``test`` extra) and a C compiler; mypyc's type errors fail the build
     (raises SystemExit, as setuptools does)."""
@@ -79,9 +80,9 @@ def build(out: Path | None = None, modules: Sequence[str] = MODULES) -> dict[str
 
     out = (out or build_dir()).resolve()
     digests = {path: source_digest(path) for path in modules}
-    shutil.rmtree(out, ignore_errors=True)
-    out.mkdir(parents=True)
-    with tempfile.TemporaryDirectory(prefix="mypyc-") as temp:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="mypyc-", dir=out.parent) as temp:
+        new = Path(temp) / "build"
         here = Path.cwd()
         os.chdir(ROOT)  # mypyc names each module by its path from here
         try:
@@ -89,15 +90,18 @@ def build(out: Path | None = None, modules: Sequence[str] = MODULES) -> dict[str
             extensions = mypycify(["--follow-imports=silent", "--ignore-missing-imports",
                                    *modules], opt_level="3", target_dir=f"{temp}/c")
             setup(name="doppelrunde-compiled", ext_modules=extensions,
-                  script_args=["--quiet", "build_ext", "--build-lib", str(out),
+                  script_args=["--quiet", "build_ext", "--build-lib", str(new),
                                "--build-temp", f"{temp}/o"])
         finally:
             os.chdir(here)
-    built = _extensions(out)
-    manifest = {"cache_tag": sys.implementation.cache_tag, "sources": digests,
-                "extensions": {name: str(path.relative_to(out)) for name, path in built.items()}}
-    (out / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
-    return {name: str(path) for name, path in built.items()}
+        built = _extensions(new)
+        manifest = {"cache_tag": sys.implementation.cache_tag, "sources": digests,
+                    "extensions": {name: str(path.relative_to(new))
+                                   for name, path in built.items()}}
+        (new / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
+        shutil.rmtree(out, ignore_errors=True)  # the build is replaced only once it is made
+        new.rename(out)
+    return {name: str(out / rel) for name, rel in manifest["extensions"].items()}
 
 
 def _extensions(out: Path) -> dict[str, Path]:

@@ -28,6 +28,9 @@ COMPILED_TESTS = (
     "tests/test_rooms.py",
     "tests/test_reconnect.py",
     "tests/test_leaks.py",
+    "tests/games/test_doppelkopf_view.py",
+    "tests/games/test_doppelkopf_modes.py",
+    "tests/test_move_clocks.py",
     "tests/test_compiled.py",
 )
 

@@ -9,7 +9,7 @@ soloist has played both queens of clubs. After the deal everything is revealed.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from app.games.doppelkopf.cards import QUEEN_OF_CLUBS
 from app.games.doppelkopf.contracts import CardOrder, card_order, order_name_of
@@ -123,7 +123,7 @@ class _Recent:
     """The shared part of the state seen last (:func:`_shared`): one tuple, replaced whole,
     so a reader in another thread sees a state with its own part."""
 
-    seen: _Shared | None = None
+    seen: ClassVar[_Shared | None] = None
 
 
 def _shared(state: State) -> _Shared:
