@@ -33,9 +33,12 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The modules compiled, as paths from the repository's root: what every broadcast runs
-#: (freezing and diffing each audience's state, a Doppelkopf seat's view).
+#: (building and freezing each audience's state and diffing it with the last, a Doppelkopf
+#: seat's view, what of an action each audience may see).
 MODULES: tuple[str, ...] = (
     "app/rooms/delta.py",
+    "app/rooms/audiences.py",
+    "app/rooms/projection.py",
     "app/games/doppelkopf/view.py",
 )
 

@@ -159,8 +159,9 @@ class Audiences:
         ``table``, ``scores`` (the score sheet), ``result`` (the match result), ``timers``
         (the turn timers), ``pause`` and ``rematch`` — built once per seq, not per seat."""
         table = self._table_json()
-        progress = self._actor.progress
-        players, deals = self._actor.table.players, self._actor.table.deals
+        progress, info = self._actor.progress, self._actor.table
+        assert info is not None  # a table is served only once it is loaded
+        players, deals = info.players, info.deals
         scores: dict[str, Any] = {"rounds": [], "totals": [0] * players, "deals": deals,
                                   "played": 0}
         result = None
@@ -215,7 +216,7 @@ class Audiences:
         seen = (connected, frozenset(taken_over))
         cache = self._table_cache
         if cache is None or cache[0] is not table or cache[1] != seen:
-            self._table_cache = (table, seen, {
+            cache = self._table_cache = (table, seen, {
                 "id": table.id, "game": table.game, "preset": table.preset,
                 "players": table.players, "deals": table.deals, "status": table.status,
                 "end": table_end(table.game, table.rules, table.players, table.deals),
@@ -225,7 +226,7 @@ class Audiences:
                            "autoplay": s.seat in taken_over}
                           for s in table.seats],
                 "turn_seconds": self._actor.clocks.turn_seconds()})
-        return self._table_cache[2]
+        return cache[2]
 
     def _sheet(self, progress: MatchProgress) -> tuple[dict[str, Any], dict[str, Any] | None]:
         """The score sheet and result: the same for every audience until a round ends, so

@@ -10,6 +10,7 @@ choice (``answer``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from app.games.base import Game
@@ -21,7 +22,7 @@ def action_for(game: Game, action: dict[str, Any] | None,
     if action is None or audience == action.get("seat"):
         return action
     kind = action.get("type")
-    secret: dict[str, str] = getattr(game, "secret_actions", {})
+    secret: Mapping[Any, Any] = getattr(game, "secret_actions", {})
     return {"type": secret.get(kind, kind), "seat": action.get("seat")}
 
 
