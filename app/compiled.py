@@ -39,6 +39,9 @@ MODULES: tuple[str, ...] = (
     "app/rooms/delta.py",
     "app/rooms/audiences.py",
     "app/rooms/projection.py",
+    "app/rooms/connection.py",
+    "app/rooms/match.py",
+    "app/clock.py",
     "app/games/doppelkopf/view.py",
 )
 

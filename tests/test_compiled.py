@@ -31,6 +31,11 @@ COMPILED_TESTS = (
     "tests/games/test_doppelkopf_view.py",
     "tests/games/test_doppelkopf_modes.py",
     "tests/test_move_clocks.py",
+    "tests/test_doppio_room.py",
+    "tests/test_ws_play.py",
+    "tests/test_fuzz.py",
+    "tests/test_intermission.py",
+    "tests/test_turn_timers.py",
     "tests/test_compiled.py",
 )
 
