@@ -81,12 +81,12 @@ def next_move(actor, rng: random.Random) -> tuple[int, dict] | None:
 
 
 async def play(actor, user_ids: list[int], rng: random.Random, stop: asyncio.Event,
-               counter: list[int]) -> None:
+               counter: list[int], limit: float = float("inf")) -> None:
     conns = [Connection(user_id, deltas=True, outbox_size=100_000) for user_id in user_ids]
     for conn in conns:
         actor.attach(conn)
     await actor.idle()
-    while not stop.is_set():
+    while not stop.is_set() and counter[0] < limit:
         for conn in conns:
             conn.take()  # read what a client would get
         chosen = next_move(actor, rng)
@@ -114,8 +114,13 @@ async def main(args) -> dict:
     try:
         tables = await make_tables(rooms, lobby, Accounts(sessions, clock), args.tables)
         stop, counter = asyncio.Event(), [0]
-        tasks = [asyncio.create_task(play(actor, ids, random.Random(i), stop, counter))
+        limit = args.actions if args.actions is not None else float("inf")
+        tasks = [asyncio.create_task(play(actor, ids, random.Random(i), stop, counter, limit))
                  for i, (actor, ids) in enumerate(tables)]
+        if args.actions is not None:  # a fixed amount of work, no warm-up (count instructions)
+            await asyncio.gather(*tasks)
+            print(json.dumps({"actions": counter[0], "compiled": compiled.requested()}), flush=True)
+            return {"actions": counter[0]}
         await asyncio.sleep(args.warmup)
         gc.collect()
         gc.freeze()
@@ -171,6 +176,10 @@ def parse(argv=None):
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--warmup", type=float, default=2)
     parser.add_argument("--persist", choices=("on", "off"), default="off")
+    parser.add_argument("--actions", type=int, default=None,
+                        help="play exactly this many actions (no warm-up, no timing) and stop: "
+                             "with --tables 1 the same work every run, for an instruction count "
+                             "(valgrind --tool=callgrind) that the machine's load does not change")
     return parser.parse_args(argv)
 
 
