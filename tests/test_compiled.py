@@ -36,6 +36,9 @@ COMPILED_TESTS = (
     "tests/test_fuzz.py",
     "tests/test_intermission.py",
     "tests/test_turn_timers.py",
+    "tests/test_match.py",
+    "tests/test_match_end.py",
+    "tests/test_clock_timers.py",
     "tests/test_compiled.py",
 )
 
