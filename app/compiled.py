@@ -73,8 +73,9 @@ def source_digest(path: str) -> str:
 
 
 def build(out: Path | None = None, modules: Sequence[str] = MODULES) -> dict[str, str]:
-    """Compile ``modules`` with mypyc into ``out`` (default :func:`build_dir`), replacing what
-    was there once the new build is made (a failed build leaves the old one), with its manifest. Returns {module name: path of its extension}.
+    """Compile ``modules`` with mypyc into ``out`` (default :func:`build_dir`), with its
+    manifest, replacing what was there once the new build is made (a failed build leaves the
+    old one). Returns {module name: path of its extension}.
 
     Needs mypy (the ``test`` extra) and a C compiler; mypyc's type errors fail the build
     (raises SystemExit, as setuptools does)."""

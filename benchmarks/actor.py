@@ -9,6 +9,12 @@ and the clients.
 
     .venv/bin/python benchmarks/actor.py --tables 50 --seconds 10 --persist off
 
+``--actions N`` plays exactly N moves instead (with ``--tables 1`` the same moves every run), for
+an instruction count that the machine's load does not change: the difference of two counts,
+``valgrind --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python
+benchmarks/actor.py --tables 1 --actions N --persist off`` at N = 1,300 and 300, over 1,000
+(docs/performance.md, ninth stop; ``DOPPELRUNDE_COMPILED=1`` for the compiled build).
+
 The last line is one JSON object: ``{"actions": n, "actions_per_s": x, "cpu_us_per_action": y,
 "gc": {...}, "compiled": b}`` (CPU of this process, choosing the moves and reading the messages
 included; ``compiled``: run with ``DOPPELRUNDE_COMPILED=1``, the hot modules' mypyc build).
