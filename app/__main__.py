@@ -85,6 +85,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status (2 for bad input, never a traceback for it)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command != "compile":  # compile makes the build that the others may not run without
+        from app.compiled import CompiledBuildError, check
+
+        try:
+            check()
+        except CompiledBuildError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
     return args.func(args)
 
 

@@ -11,7 +11,8 @@ server CPU per action (docs/performance.md).
 
 The build never shadows the source by accident: it lives outside the package, it is used only
 when asked for, and a build whose sources have changed since (or made for another Python) is
-refused with :class:`CompiledBuildError` at ``import app`` rather than run stale.
+not imported; every command of ``python -m app`` but ``compile`` then stops with the reason
+(:class:`CompiledBuildError`, :func:`check`) rather than run stale or silently uncompiled.
 
 The switch is an environment variable, not a setting of ``app.config``: it decides which code
 is imported, so it is read before anything else of the app is.
@@ -141,8 +142,9 @@ def load_manifest(out: Path) -> dict[str, Path]:
         manifest = json.loads((out / MANIFEST).read_text())
     except (OSError, ValueError) as err:
         raise CompiledBuildError(
-            f"{ENV_SWITCH}=1 but there is no compiled build in {out} ({err}); "
-            "run `python -m app compile`, or unset it to run the Python source") from None
+            f"{ENV_SWITCH}=1 but there is no compiled build in {out} ({err}): "
+            f"run `python -m app compile`, or unset {ENV_SWITCH} to run the Python source"
+        ) from None
     if manifest.get("cache_tag") != sys.implementation.cache_tag:
         raise CompiledBuildError(
             f"the compiled build in {out} is for {manifest.get('cache_tag')}, this is "
@@ -157,20 +159,40 @@ def load_manifest(out: Path) -> dict[str, Path]:
     return {name: out / rel for name, rel in manifest.get("extensions", {}).items()}
 
 
+#: why the compiled build that the environment asks for is not in use (None: it is, or it
+#: was not asked for); :func:`check` raises it
+_problem: CompiledBuildError | None = None
+
+
 def install() -> bool:
     """If the environment asks for it (:func:`requested`), make the compiled build the one
     imported; returns whether it did. Called by ``app/__init__.py`` before any other module
-    of the app is imported. Raises CompiledBuildError (see :func:`load_manifest`)."""
+    of the app is imported. A build that cannot be used (see :func:`load_manifest`) is not
+    installed and does not stop the import (``python -m app compile`` must run to make it);
+    :func:`check` then raises why."""
+    global _problem
     if not requested():
         return False
     if any(isinstance(finder, _BuildFinder) for finder in sys.meta_path):
         return True
-    extensions = load_manifest(build_dir())
-    already = [name for name in extensions if name in sys.modules]
-    if already:
-        raise CompiledBuildError(f"{', '.join(already)} imported before the compiled build")
+    try:
+        extensions = load_manifest(build_dir())
+        already = [name for name in extensions if name in sys.modules]
+        if already:
+            raise CompiledBuildError(f"{', '.join(already)} imported before the compiled build")
+    except CompiledBuildError as err:
+        _problem = err
+        return False
     sys.meta_path.insert(0, _BuildFinder(extensions))
     return True
+
+
+def check() -> None:
+    """Raises the CompiledBuildError that kept the build the environment asks for out: every
+    command of ``python -m app`` but ``compile`` (serve, arena, ...) refuses to run the Python
+    source when the compiled build was asked for, and says why, without a traceback."""
+    if _problem is not None:
+        raise _problem
 
 
 def is_compiled(module: ModuleType) -> bool:

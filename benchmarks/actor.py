@@ -106,6 +106,7 @@ async def play(actor, user_ids: list[int], rng: random.Random, stop: asyncio.Eve
 
 
 async def main(args) -> dict:
+    compiled.check()  # DOPPELRUNDE_COMPILED=1 measures the compiled build, or nothing
     workdir = Path(tempfile.mkdtemp(prefix="doppelrunde-actor-"))
     url = f"sqlite+aiosqlite:///{workdir}/actor.db"
     await asyncio.to_thread(upgrade, url)
