@@ -136,8 +136,8 @@ class _BuildFinder(importlib.abc.MetaPathFinder):
 def load_manifest(out: Path) -> dict[str, Path]:
     """The build's extensions {module name: path}, checked against the sources.
 
-    Raises CompiledBuildError when there is no build, it was made for another Python, or a
-    compiled module's source has changed since it was made."""
+    Raises CompiledBuildError when there is no build, it was made for another Python or of
+    other modules than :data:`MODULES`, or a compiled module's source has changed since."""
     try:
         manifest = json.loads((out / MANIFEST).read_text())
     except (OSError, ValueError) as err:
@@ -149,7 +149,12 @@ def load_manifest(out: Path) -> dict[str, Path]:
         raise CompiledBuildError(
             f"the compiled build in {out} is for {manifest.get('cache_tag')}, this is "
             f"{sys.implementation.cache_tag}: run `python -m app compile` again")
-    changed = [path for path, digest in manifest.get("sources", {}).items()
+    sources = manifest.get("sources", {})
+    if set(sources) != set(MODULES):
+        raise CompiledBuildError(
+            f"the compiled build in {out} is of other modules than app/compiled.py lists "
+            f"({', '.join(sorted(set(sources) ^ set(MODULES)))}): run `python -m app compile` again")
+    changed = [path for path, digest in sources.items()
                if not (ROOT / path).is_file() or source_digest(path) != digest]
     if changed:
         raise CompiledBuildError(

@@ -98,6 +98,13 @@ def test_a_build_of_changed_sources_is_refused(tmp_path):
     assert compiled.MODULES[0] in str(refused.value)
 
 
+def test_a_build_of_other_modules_is_refused(tmp_path):
+    fewer = {path: compiled.source_digest(path) for path in compiled.MODULES[1:]}
+    with pytest.raises(compiled.CompiledBuildError, match="other modules") as refused:
+        compiled.load_manifest(_fake_build(tmp_path, sources=fewer))
+    assert compiled.MODULES[0] in str(refused.value)
+
+
 def test_a_build_for_another_python_is_refused(tmp_path):
     with pytest.raises(compiled.CompiledBuildError, match="cpython-299"):
         compiled.load_manifest(_fake_build(tmp_path, cache_tag="cpython-299"))
