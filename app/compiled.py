@@ -205,7 +205,7 @@ def is_compiled(module: ModuleType) -> bool:
     return isinstance(getattr(module, "__loader__", None), importlib.machinery.ExtensionFileLoader)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main() -> int:
     """``python -m app compile``: build, then print each compiled module and where it lies."""
     built = build()
     for name, path in built.items():
