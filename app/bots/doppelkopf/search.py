@@ -30,6 +30,7 @@ from app.games.doppelkopf.state import KONTRA, RE
 
 ANNOUNCE_MARGIN = 0.6  # game points an announcement must gain on average
 ANNOUNCE_MIN_WORLDS = 10  # an announcement needs at least this many sampled deals
+ANNOUNCE_Z = 1.0  # standard errors of its mean by which the gain must clear the margin
 PRIOR_BONUS = 0.2  # game points credited to the intermediate's own choice (breaks near-ties)
 CARD_POINT_WEIGHT = 1.0 / 60  # game points per card point of the own party (smooths the score)
 MIN_WORLDS = 4
@@ -102,6 +103,8 @@ class CardSearch:
         self.totals = dict.fromkeys(cards, 0.0)
         self.scores = dict.fromkeys(cards, 0.0)
         self.gains = {(card, i): 0.0 for card in cards for i in range(len(self.announces))}
+        #: per (card, announcement): its gain in each sampled deal (for its standard error)
+        self.gain_draws: dict[tuple[str, int], list[float]] = {key: [] for key in self.gains}
         self.weight = 0.0
         self.done = 0
         self.solve = table.n_tricks - len(table.tricks) <= SOLVE_TRICKS and not self.announces
@@ -137,7 +140,9 @@ class CardSearch:
                         score = seat_score(sim, me, sim.outcome_scores())
                         for i, announce in enumerate(self.announces):
                             raised = sim.outcome_scores(_raised(sim, me, announce))
-                            self.gains[card, i] += weight * (seat_score(sim, me, raised) - score)
+                            gain = seat_score(sim, me, raised) - score
+                            self.gains[card, i] += weight * gain
+                            self.gain_draws[card, i].append(gain)
                         self._add(card, weight, score, _party_points(sim, me))
                     else:
                         self._add(card, weight, *playout_value(sim, me))
@@ -165,6 +170,19 @@ class CardSearch:
     def announce_gain(self, card: str, index: int = 0) -> float:
         """What announcement ``index`` adds on average when ``card`` is played."""
         return self.gains[card, index] / (self.weight or 1.0)
+
+    def wants_announcement(self, card: str, index: int = 0) -> bool:
+        """Whether announcement ``index`` is worth making with ``card``: after at least
+        ``ANNOUNCE_MIN_WORLDS`` sampled deals, its mean gain less ``ANNOUNCE_Z`` standard
+        errors still beats ``ANNOUNCE_MARGIN`` game points. The bound keeps a gain that a few
+        lucky deals made look large from being announced: the expert weighs the same
+        announcement again at its next turn, and taking the best of several noisy estimates
+        would announce too often."""
+        if self.done < ANNOUNCE_MIN_WORLDS or self.weight <= 0.0:
+            return False
+        weights = [weight for weight, _values in self.samples]
+        _mean, error = weighted_mean_error(weights, self.gain_draws[card, index])
+        return self.announce_gain(card, index) - ANNOUNCE_Z * error > ANNOUNCE_MARGIN
 
 
 def search_play(view: Mapping[str, Any], table: Table, rng: random.Random, budget_ms: float,
@@ -195,8 +213,7 @@ def search_play(view: Mapping[str, Any], table: Table, rng: random.Random, budge
     for card, extra in bonus.items():
         means[card] += extra
     best = max(cards, key=lambda c: (means[c], c == prior))
-    if (announce is not None and search.done >= ANNOUNCE_MIN_WORLDS
-            and search.announce_gain(best) > ANNOUNCE_MARGIN):
+    if announce is not None and search.wants_announcement(best):
         return announce
     return next(a for a in plays if a["card"] == best)
 
@@ -213,7 +230,6 @@ def settled(samples: Sequence[tuple[float, Mapping[str, float]]], cards: Sequenc
     total = sum(weights)
     if total <= 0.0:
         return False
-    effective = total * total / sum(w * w for w in weights)  # deals of equal weight
 
     def chosen_by(card: str) -> float:
         return sum(w * values[card] for w, values in samples) / total + bonus.get(card, 0.0)
@@ -222,14 +238,27 @@ def settled(samples: Sequence[tuple[float, Mapping[str, float]]], cards: Sequenc
     for other in cards:
         if other == best:
             continue
-        diffs = [values[best] - values[other] for _w, values in samples]
-        centre = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
-        variance = sum(w * (d - centre) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
-        error = SETTLE_Z * (variance / effective) ** 0.5
+        centre, error = weighted_mean_error(
+            weights, [values[best] - values[other] for _w, values in samples])
+        error *= SETTLE_Z
         gap = centre + bonus.get(best, 0.0) - bonus.get(other, 0.0)
         if not (gap - error > 0.0 or -INDIFFERENT < gap - error <= gap + error < INDIFFERENT):
             return False
     return True
+
+
+def weighted_mean_error(weights: Sequence[float], draws: Sequence[float]) -> tuple[float, float]:
+    """The weighted mean of ``draws`` and its standard error, the deals counted as their
+    effective number (the square of the weights' sum over the sum of their squares; equal weights:
+    the population standard deviation over the square root of the count). Raises
+    ValueError when the weights sum to zero or less."""
+    total = sum(weights)
+    if total <= 0.0:
+        raise ValueError("the weights must sum to more than zero")
+    effective = total * total / sum(w * w for w in weights)
+    centre = sum(w * d for w, d in zip(weights, draws, strict=True)) / total
+    variance = sum(w * (d - centre) ** 2 for w, d in zip(weights, draws, strict=True)) / total
+    return centre, (variance / effective) ** 0.5
 
 
 def _party_points(sim: Table, me: int) -> int:
