@@ -5,7 +5,8 @@ each candidate out to the end of the deal in every sampled deal with the interme
 for all four players (each of them reading only its own hand and the public play), scores the
 result with the engine's scoring, and takes the candidate with the best mean score. The same
 deals serve every candidate (common random numbers). An announcement is made when, over the
-same playouts, the score with it beats the score without it by a margin. Reservations are
+same playouts, the score with it beats the score without it by a margin, clear of the noise of
+the sampled deals (:meth:`CardSearch.wants_announcement`). Reservations are
 searched the same way over random deals of the other hands.
 
 Time: sampling stops at ``worlds`` deals or when ``budget_ms`` has passed (after at least
