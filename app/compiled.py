@@ -103,13 +103,13 @@ def build(out: Path | None = None, modules: Sequence[str] = MODULES) -> dict[str
         finally:
             os.chdir(here)
         built = _extensions(new)
+        extensions_of = {name: str(path.relative_to(new)) for name, path in built.items()}
         manifest = {"cache_tag": sys.implementation.cache_tag, "sources": digests,
-                    "extensions": {name: str(path.relative_to(new))
-                                   for name, path in built.items()}}
+                    "extensions": extensions_of}
         (new / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
         shutil.rmtree(out, ignore_errors=True)  # the build is replaced only once it is made
         new.rename(out)
-    return {name: str(out / rel) for name, rel in manifest["extensions"].items()}
+    return {name: str(out / rel) for name, rel in extensions_of.items()}
 
 
 def _extensions(out: Path) -> dict[str, Path]:

@@ -182,8 +182,8 @@ class CardSearch:
         if self.done < ANNOUNCE_MIN_WORLDS or self.weight <= 0.0:
             return False
         weights = [weight for weight, _values in self.samples]
-        _mean, error = weighted_mean_error(weights, self.gain_draws[card, index])
-        return self.announce_gain(card, index) - ANNOUNCE_Z * error > ANNOUNCE_MARGIN
+        gain, error = weighted_mean_error(weights, self.gain_draws[card, index])
+        return gain - ANNOUNCE_Z * error > ANNOUNCE_MARGIN
 
 
 def search_play(view: Mapping[str, Any], table: Table, rng: random.Random, budget_ms: float,
