@@ -33,15 +33,22 @@ from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: The modules compiled, as paths from the repository's root: what every broadcast runs
-#: (building and freezing each audience's state and diffing it with the last, a Doppelkopf
-#: seat's view, what of an action each audience may see).
+#: The modules compiled, as paths from the repository's root: what every action and broadcast
+#: runs (the table actor's command loop and its parts: move clocks, the course of the match,
+#: the catch window, the pause between deals; building and freezing each audience's state and
+#: diffing it with the last, a Doppelkopf seat's view, what of an action each audience may
+#: see).
 MODULES: tuple[str, ...] = (
     "app/rooms/delta.py",
     "app/rooms/audiences.py",
     "app/rooms/projection.py",
     "app/rooms/connection.py",
     "app/rooms/match.py",
+    "app/rooms/actor.py",
+    "app/rooms/clocks.py",
+    "app/rooms/course.py",
+    "app/rooms/catch_window.py",
+    "app/rooms/intermission.py",
     "app/clock.py",
     "app/games/doppelkopf/view.py",
 )

@@ -39,6 +39,9 @@ COMPILED_TESTS = (
     "tests/test_match.py",
     "tests/test_match_end.py",
     "tests/test_clock_timers.py",
+    "tests/test_fencing.py",
+    "tests/test_bonus_turn.py",
+    "tests/security/test_action_shapes.py",
     "tests/test_compiled.py",
 )
 

@@ -139,12 +139,11 @@ class TableActor:
                     if command[0] == "stop":  # every client is told why
                         self.audiences.close_all(command[1])
                         return
-                    if command[0] == "unload":
-                        if self.unloading.due():
-                            self.audiences.drop_all()  # quietly: they hold the final state
-                            return
-                        continue
-                    await self._handlers[command[0]](*command[1:])
+                    if command[0] != "unload":
+                        await self._handlers[command[0]](*command[1:])
+                    elif self.unloading.due():
+                        self.audiences.drop_all()  # quietly: they hold the final state
+                        return
                 except IntegrityError:
                     # Fenced: another process owns this table now and wrote this position of
                     # the log first (docs/scaling.md). Drop the table; tell nobody anything.
@@ -172,22 +171,23 @@ class TableActor:
                 self._queue.task_done()
 
     async def _on_load(self) -> None:
-        await self._load_stored()
-        if self.table.status == "playing":
+        table = await self._load_stored()
+        if table.status == "playing":
             await self.clocks.restore()
             await self.course.resume()
         else:
             self.unloading.schedule()
 
-    async def _load_stored(self) -> None:
-        """The table and its match as the event log has them (replayed)."""
-        self.table = await self._store.load_table(self.table_id)
+    async def _load_stored(self) -> TableInfo:
+        """The table and its match as the event log has them (replayed); returns the table."""
+        self.table = table = await self._store.load_table(self.table_id)
         stored = await self._store.load_match(self.table_id)
         if stored is not None:
             self.match_id, rounds = stored
-            game = get_game(self.table.game)
-            self.progress = MatchProgress.replay(game, game.make_rules(self.table.rules),
-                                                 self.table.players, self.table.deals, rounds)
+            game = get_game(table.game)
+            self.progress = MatchProgress.replay(game, game.make_rules(table.rules),
+                                                 table.players, table.deals, rounds)
+        return table
 
     # --- handlers --------------------------------------------------------------------------
 
@@ -196,6 +196,7 @@ class TableActor:
         if seat is None:
             self.audiences.error(conn, "not_seated", "you do not hold a seat at this table")
             return
+        assert self.table is not None  # loaded by the first command
         try:  # the game's action models, before the rules see anything (app.protocol.ACTIONS)
             action = protocol.parse_action(self.table.game, action)
         except protocol.ProtocolError as err:
@@ -263,6 +264,8 @@ class TableActor:
             self.audiences.error(origin, "illegal", quoted_reason(str(err)) or "not allowed now")
             return False
         record = progress.current
+        round_id = record.id
+        assert round_id is not None  # a round is stored before its first action
         try:  # serialize before commit: log only what can be stored and sent
             check_sendable(progress.game, action, new_state, events)
         except Unsendable as err:
@@ -271,7 +274,7 @@ class TableActor:
                                  "the result of this action cannot be kept; choose another")
             return False
         try:
-            await self._store.append_action(record.id, len(record.actions), action)
+            await self._store.append_action(round_id, len(record.actions), action)
         except IntegrityError:
             raise  # a second writer: fenced (see run)
         except Exception:
@@ -285,7 +288,7 @@ class TableActor:
         if stood_in is not None:  # the rules' events stay as they were; this one is the room's
             events = [*events, self.clocks.record_stood_in(seat, action, stood_in)]
         if outcome is not None:
-            await self._store.finish_round(record.id, outcome)
+            await self._store.finish_round(round_id, outcome)
             await self.course.store_result()
             self.clocks.deadlines.clear()
             self.course.begin_pause()  # first, so the message carries the pause

@@ -130,11 +130,12 @@ class TurnClocks:
         thinking = self._config.bot_budget_ms / 1000.0 if self.bot_level(seat) == "expert" else 0.0
         return max(0.0, self._config.bot_delay - thinking)
 
-    def bot_level(self, seat: int) -> str | None:
+    def bot_level(self, seat: int) -> str:
         """The level of the computer player that moves for ``seat``: the seat's own, or (for a
-        person's seat) the table's."""
-        actor = self._actor
-        return actor.seat_bot(seat) or (actor.table.skill if actor.table is not None else None)
+        person's seat) the table's. The table must be loaded."""
+        table = self._actor.table
+        assert table is not None
+        return self._actor.seat_bot(seat) or table.skill
 
     def _later(self, seconds: float, command: tuple[Any, ...]) -> None:
         """``actor.later`` for a command of this turn, kept so the next ``schedule`` cancels it
@@ -155,7 +156,9 @@ class TurnClocks:
         (30 s per move: 60 s): the whole hand is judged at once — a solo, a wedding, a poverty
         — before a card is played. Its timer says so (``reservation``: true)."""
         progress = self._actor.progress
-        phase = getattr(progress.game, "reservation_phase", None) if progress else None
+        if progress is None:
+            return False
+        phase = getattr(progress.game, "reservation_phase", None)
         return phase is not None and getattr(progress.state, "phase", None) == phase
 
     def turn_seconds(self) -> float | None:
@@ -235,12 +238,13 @@ class TurnClocks:
         elif reason == "away" and seat not in self.taken_over:
             await self._take_over(seat, reason)
         view = actor.audiences.seat_view(seat)
-        assert actor.table is not None
+        table = actor.table
+        assert table is not None
         level = self.bot_level(seat)
         action = await self._bot_decision(seat, level, view) or {}
         why = None  # standing in for a person: why, told with the move
         if reason != "move":  # (app.bots.stand_in)
-            action = dict(stand_in_action(actor.table.game, view, action) or {})
+            action = dict(stand_in_action(table.game, view, action) or {})
             why = reason if reason in ("timeout", "away") else self.taken_over.get(seat, "timeout")
         if turn != self.turn or actor.progress is not progress:
             return  # the table moved on while the computer player thought

@@ -104,6 +104,7 @@ class MatchCourse:
         actor = self._actor
         assert actor.progress is not None and actor.table is not None
         if actor.progress.match_over() and actor.table.status != "finished":
+            assert actor.match_id is not None  # a progress is a stored match's
             await self._store.finish_match(actor.match_id, actor.table,
                                            actor.progress.score_sheet()["totals"],
                                            actor.progress.winners())
@@ -125,7 +126,9 @@ class MatchCourse:
             if not self.between.running():
                 await self._deal_next()
             else:
-                left = self.between.until - self._clock.monotonic()
+                until = self.between.until
+                assert until is not None  # running
+                left = until - self._clock.monotonic()
                 actor.later(max(0.0, left), ("deal", self.between.number))
 
     async def _changed(self) -> None:
