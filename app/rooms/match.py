@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.games.base import Game, RoundOutcome, best_seats, totals
+from app.games.base import Game, IllegalAction, RoundOutcome, best_seats, totals
 
 #: the kinds of end condition: a number of deals, golden coins to win, one round per player,
 #: a penalty limit
@@ -271,8 +271,6 @@ class MatchProgress:
         ``live_refusal`` refuses it at a live table (Doppelganger Tricks: a seat that may take a
         bonus card keeps the turn), or if no round is running.
         """
-        from app.games.base import IllegalAction
-
         if self.current is None or self.round_over():
             raise IllegalAction("no deal is being played")
         refusal = getattr(self.game, "live_refusal", None)

@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.games.base import Game
+from app.protocol import encode
+from app.rooms.match import outcome_json
 
 
 def action_for(game: Game, action: dict[str, Any] | None,
@@ -59,9 +61,6 @@ def check_sendable(game: Game, action: dict[str, Any], new_state: Any,
     The room calls this before it logs the action (serialize before commit): an action the
     room could not store or announce is never logged, so it cannot break the table, even after
     a restart."""
-    from app.protocol import encode
-    from app.rooms.match import outcome_json
-
     parts: list[tuple[str, Any]] = [("action", action), ("events", events)]
     if game.is_over(new_state):
         parts.append(("outcome", outcome_json(game.outcome(new_state))))
