@@ -399,7 +399,10 @@ def test_rematch_of_two_people_opens_a_new_match_with_the_same_seats(browser, si
     assert anna.text_content("#rematch-status")
     bert.click("#rematch")
     for page in (anna, bert):
-        page.wait_for_url(re.compile(rf".*/tables/(?!{table}$)\d+$"), timeout=15000)
+        # "commit": the new table's address is what counts (a load superseded by the page's own
+        # next navigation aborted the wait once); the page's state is waited for next
+        page.wait_for_url(re.compile(rf".*/tables/(?!{table}$)\d+$"), timeout=15000,
+                          wait_until="commit")
         page.wait_for_function("() => window.doppelrunde && window.doppelrunde.state && "
                                "window.doppelrunde.state.view", timeout=20000)
     assert anna.url == bert.url
