@@ -48,9 +48,22 @@ def diff(old: State | None, new: State) -> Patch:
     return ops
 
 
-#: A state frozen member by member (:class:`Freezer`): each member's compact JSON as bytes,
-#: or, for the objects at the top levels, the object frozen member by member in turn.
+#: A state frozen member by member (:class:`Freezer`): each member's compact JSON as bytes, a
+#: scalar member (``str``, ``int``, ``float``, ``bool``, None) as itself, or, for the objects
+#: at the top levels, the object frozen member by member in turn.
 Frozen = dict[str, Any]
+
+#: The types kept as themselves in a frozen state: immutable, untracked by the collector (a
+#: dict holding only these and bytes is not tracked either), compared by type and ``==``
+#: (JSON's ``1``, ``1.0`` and ``true`` differ) without encoding them.
+SCALARS = (str, int, float, bool, type(None))
+
+
+def _scalar(value: Any) -> bool:
+    """Whether ``value`` is one of :data:`SCALARS` (by identity: the hot loops ask it of every
+    member, and ``in`` on the tuple compares types by ``==``)."""
+    kind = type(value)
+    return kind is str or kind is int or value is None or kind is bool or kind is float
 
 #: Levels of objects frozen member by member: the state, then its members (``view``).
 FROZEN_DEPTH = 2
@@ -68,7 +81,8 @@ class Freezer:
     about 60 tracked objects per audience, made anew by every action and living until the
     next one — what the collector's young generations had to walk most (docs/performance.md).
     A member is compared with the last state's as bytes, and only a member that changed is
-    decoded to find what changed inside it.
+    decoded to find what changed inside it; a scalar member (:data:`SCALARS`: a seat, a phase,
+    a deadline) is kept and compared as itself, without encoding it.
 
     A value that several audiences' states hold as the same object (the table, the score
     sheet, the parts of a view every seat sees) is encoded once, and its change since the
@@ -107,7 +121,9 @@ class Freezer:
         encoded, encode = self._json, self.encode
         for key, value in state.items():
             name = key if type(key) is str else str(key)
-            if depth > 1 and type(value) is dict and id(value) not in encoded:
+            if _scalar(value):
+                frozen[name] = value
+            elif depth > 1 and type(value) is dict and id(value) not in encoded:
                 frozen[name] = self.freeze(value, depth - 1)
             else:
                 frozen[name] = encode(value)
@@ -135,7 +151,17 @@ class Freezer:
         for key, value in state.items():
             name = key if type(key) is str else str(key)
             before = last.get(name, _MISSING)
-            now: Any  # bytes, or a frozen object
+            now: Any  # bytes, a scalar, or a frozen object
+            if _scalar(value):
+                frozen[name] = value
+                if type(before) is type(value) and before == value:
+                    continue
+                if before is _MISSING:
+                    added += 1
+                    ops.append({"op": "add", "path": _join(path, key), "value": value})
+                else:
+                    ops.append({"op": "replace", "path": _join(path, key), "value": value})
+                continue
             entry = known.get(id(value))
             if entry is not None:
                 now = entry[1]
@@ -161,7 +187,7 @@ class Freezer:
             elif before is _MISSING:
                 added += 1
                 ops.append({"op": "add", "path": _join(path, key), "value": value})
-            else:  # a frozen object that is bytes now, or bytes that became an object
+            else:  # a frozen object or scalar that is bytes now, or became an object
                 _diff_value(thaw(before), value, _join(path, key), ops)
         if len(last) > len(frozen) - added:  # some member of last is gone
             ops.extend({"op": "remove", "path": _join(path, key)}
@@ -181,16 +207,25 @@ def update(state: State, last: Frozen | None) -> tuple[Frozen, Patch]:
 
 def frozen_json(frozen: Frozen) -> bytes:
     """The JSON text of a frozen state (the state's own encoding, member order kept)."""
-    return b"{" + b",".join(
-        orjson.dumps(key) + b":" + (value if type(value) is bytes else frozen_json(value))
-        for key, value in frozen.items()) + b"}"
+    return b"{" + b",".join(orjson.dumps(key) + b":" + _member_json(value)
+                            for key, value in frozen.items()) + b"}"
 
 
-def thaw(frozen: Frozen | bytes) -> Any:
+def _member_json(value: Any) -> bytes:
+    if type(value) is bytes:
+        return value
+    if type(value) is dict:
+        return frozen_json(value)
+    return orjson.dumps(value)  # a scalar
+
+
+def thaw(frozen: Any) -> Any:
     """The JSON-ready value of a frozen state or member (keys as strings)."""
-    if isinstance(frozen, bytes):
+    if type(frozen) is bytes:
         return orjson.loads(frozen)
-    return {key: thaw(value) for key, value in frozen.items()}
+    if type(frozen) is dict:
+        return {key: thaw(value) for key, value in frozen.items()}
+    return frozen  # a scalar
 
 
 def _diff_dict(old: State, new: State, path: str, ops: Patch) -> None:

@@ -108,6 +108,47 @@ def _last_json(trick: Trick) -> dict[str, Any]:
     return {"cards": _trick_json(trick.plays), "winner": trick.winner, "points": trick.points}
 
 
+class _Completed(NamedTuple):
+    """What the completed tricks of a deal give every seat's view (:func:`_completed`)."""
+
+    #: the completed tricks these are of (the state's ``tricks``, held to check identity)
+    tricks: tuple[Trick, ...]
+    #: ``tricks`` as JSON (:func:`_completed_json` of each), read-only
+    json: list[dict[str, Any]]
+    #: per seat: tricks won and card points won
+    tricks_won: list[int]
+    points_won: list[int]
+    #: the seats that played a queen of clubs in them, in order
+    queens: list[int]
+
+
+#: id(tricks) -> _Completed: the completed tricks' part of the views, kept while the deal's
+#: next cards fill the current trick (a state's ``tricks`` stays the same tuple until a trick
+#: is completed). Cleared whole when it holds ``TRICK_CACHE_SIZE`` entries.
+_COMPLETED: dict[int, _Completed] = {}
+
+
+def _completed(tricks: tuple[Trick, ...]) -> _Completed:
+    """The views' members of the completed ``tricks``, built once per tuple of tricks (by
+    identity): each card of a trick in progress reuses them instead of summing every
+    completed trick again."""
+    found = _COMPLETED.get(id(tricks))
+    if found is not None and found.tricks is tricks:
+        return found
+    points = [0] * 4
+    tricks_won = [0] * 4
+    queens: list[int] = []
+    for trick in tricks:
+        points[trick.winner] += trick.points
+        tricks_won[trick.winner] += 1
+        queens += [p.seat for p in trick.plays if p.card == QUEEN_OF_CLUBS]
+    if len(_COMPLETED) >= TRICK_CACHE_SIZE:
+        _COMPLETED.clear()
+    found = _COMPLETED[id(tricks)] = _Completed(
+        tricks, [_completed_json(t) for t in tricks], tricks_won, points, queens)
+    return found
+
+
 class _Shared(NamedTuple):
     """What every seat's view of one state has alike (:func:`_shared`)."""
 
@@ -133,21 +174,18 @@ def _shared(state: State) -> _Shared:
     seen = _Recent.seen
     if seen is not None and seen.state is state:
         return seen
-    points = [0] * 4
-    tricks_won = [0] * 4
-    for trick in state.tricks:
-        points[trick.winner] += trick.points
-        tricks_won[trick.winner] += 1
+    done = _completed(state.tricks)
+    trick = state.trick
     members = {
         "hand_sizes": [len(hand) for hand in state.hands],
-        "trick": _trick_json(state.trick),
-        "tricks": [_completed_json(t) for t in state.tricks],
-        "tricks_won": tricks_won,
-        "points_won": points,
+        "trick": _trick_json(trick),
+        "tricks": done.json,
+        "tricks_won": done.tricks_won,
+        "points_won": done.points_won,
         "announcements": [{"seat": s, "value": v} for s, v in state.standing.announcements],
     }
-    plays = [p for trick in state.tricks for p in trick.plays] + list(state.trick)
-    seen = _Recent.seen = _Shared(state, members, [p.seat for p in plays if p.card == QUEEN_OF_CLUBS])
+    queens = done.queens + [p.seat for p in trick if p.card == QUEEN_OF_CLUBS]
+    seen = _Recent.seen = _Shared(state, members, queens)
     return seen
 
 
