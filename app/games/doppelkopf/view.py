@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
+from app.games.doppelkopf.bits import counts, expand
 from app.games.doppelkopf.cards import QUEEN_OF_CLUBS
 from app.games.doppelkopf.contracts import CardOrder, card_order, order_name_of
 from app.games.doppelkopf.engine import legal_actions
@@ -21,6 +22,8 @@ from app.games.doppelkopf.state import KONTRA, PARTY_NAMES, RE, State, Trick
 
 #: Completed tricks whose JSON is kept (a few hundred tables' deals; a miss only rebuilds it).
 TRICK_CACHE_SIZE = 8192
+#: Hands kept sorted for the view (:func:`own_hand`; a miss only sorts it again).
+HAND_CACHE_SIZE = 16384
 
 
 def _queens_played(state: State) -> list[int]:
@@ -120,6 +123,8 @@ class _Completed(NamedTuple):
     points_won: list[int]
     #: the seats that played a queen of clubs in them, in order
     queens: list[int]
+    #: ``last_trick``: the last of them as :func:`_last_json`, or None
+    last: dict[str, Any] | None
 
 
 #: id(tricks) -> _Completed: the completed tricks' part of the views, kept while the deal's
@@ -145,7 +150,8 @@ def _completed(tricks: tuple[Trick, ...]) -> _Completed:
     if len(_COMPLETED) >= TRICK_CACHE_SIZE:
         _COMPLETED.clear()
     found = _COMPLETED[id(tricks)] = _Completed(
-        tricks, [_completed_json(t) for t in tricks], tricks_won, points, queens)
+        tricks, [_completed_json(t) for t in tricks], tricks_won, points, queens,
+        _last_json(tricks[-1]) if tricks else None)
     return found
 
 
@@ -177,16 +183,54 @@ def _shared(state: State) -> _Shared:
     done = _completed(state.tricks)
     trick = state.trick
     members = {
-        "hand_sizes": [len(hand) for hand in state.hands],
+        "hand_sizes": [held.bit_count() + pairs.bit_count()
+                       for held, pairs in zip(state.held, state.pairs, strict=True)],
         "trick": _trick_json(trick),
         "tricks": done.json,
         "tricks_won": done.tricks_won,
         "points_won": done.points_won,
         "announcements": [{"seat": s, "value": v} for s, v in state.standing.announcements],
+        "last_trick": done.last,
     }
     queens = done.queens + [p.seat for p in trick if p.card == QUEEN_OF_CLUBS]
     seen = _Recent.seen = _Shared(state, members, queens)
     return seen
+
+
+#: (held, pairs, id(order)) -> (order, the hand sorted): :func:`own_hand_of`'s hands, kept
+#: while the seat plays its other cards. Cleared whole when it holds ``HAND_CACHE_SIZE``.
+_HANDS: dict[tuple[int, int, int], tuple[CardOrder, list[str]]] = {}
+
+
+def own_hand_of(state: State, seat: int, order: CardOrder) -> list[str]:
+    """``seat``'s cards as its view shows them: trumps first, then clubs, spades, hearts,
+    diamonds, high first in each (``order.hand_rank``). Read-only: the same list is returned
+    for the same cards and order (a seat's hand changes at its own cards only), built from the
+    state's card sets without spelling out the other hands."""
+    held, pairs = state.held[seat], state.pairs[seat]
+    key = (held, pairs, id(order))
+    found = _HANDS.get(key)
+    if found is not None and found[0] is order:
+        return found[1]
+    hand = sorted(expand(counts(held, pairs)), key=order.hand_rank.__getitem__)
+    if len(_HANDS) >= HAND_CACHE_SIZE:
+        _HANDS.clear()
+    _HANDS[key] = (order, hand)
+    return hand
+
+
+#: id(order) -> (order, its trumps as a list): :func:`trumps_of`
+_TRUMPS: dict[int, tuple[CardOrder, list[str]]] = {}
+
+
+def trumps_of(order: CardOrder) -> list[str]:
+    """``order.trumps`` as the view's list, highest first; read-only, one list per order."""
+    found = _TRUMPS.get(id(order))
+    if found is None or found[0] is not order:
+        if len(_TRUMPS) >= HAND_CACHE_SIZE:  # (the orders of the contracts are a few dozen)
+            _TRUMPS.clear()
+        found = _TRUMPS[id(order)] = (order, list(order.trumps))
+    return found[1]
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -197,10 +241,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     standing = state.standing
     contract = public_contract(state, seat)
     public = _shared(state).members
-    last = state.tricks[-1] if state.tricks else None
     order = public_order(state, seat)
-    own_hand = (sorted(state.hands[seat], key=order.hand_rank.__getitem__)
-                if seat is not None else [])
+    own_hand = own_hand_of(state, seat, order) if seat is not None else []
     data: dict[str, Any] = {
         "game": "doppelkopf",
         "seat": seat,
@@ -212,10 +254,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "declarations": _declarations(state, seat),
         "contract": contract,
         "declarer": standing.declarer if contract not in (None, "normal") else None,
-        "trumps": list(order.trumps),
+        "trumps": trumps_of(order),
         "trick": public["trick"],
         "leader": state.leader,
-        "last_trick": None if last is None else _last_json(last),
+        "last_trick": public["last_trick"],
         "tricks": public["tricks"],
         "tricks_won": public["tricks_won"],
         "points_won": public["points_won"],
