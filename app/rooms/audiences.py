@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     from app.rooms.actor import TableActor
 
 
+#: ``stood_in`` of a seat no computer player stood in for: one read-only list for every state
+NOBODY: list[Any] = []
+
+
 class Audiences:
     """The connections of table ``actor`` by seat, the messages they are sent and the resume
     buffers. Everything but :meth:`error` runs inside the actor's task."""
@@ -204,7 +208,8 @@ class Audiences:
         stood_in_total = clocks.stood_in_total.get(seat, 0) if seat is not None else 0
         return {"table": shared["table"], "you": seat, "view": view, "scores": shared["scores"],
                 "result": shared["result"], "deadline": deadline, "timers": timers,
-                "stood_in": list(stood_in or ()), "stood_in_total": stood_in_total, "pause": shared["pause"],
+                "stood_in": list(stood_in) if stood_in else NOBODY,
+                "stood_in_total": stood_in_total, "pause": shared["pause"],
                 "rematch": shared["rematch"]}
 
     def _table_json(self) -> dict[str, Any]:
@@ -266,6 +271,10 @@ class Audiences:
         shared = self._shared()
         freezer = self._freezer(shared)
         game = get_game(actor.table.game)
+        owner = None if action is None else action.get("seat")
+        #: the action's JSON for its own seat (True) and for the others (action_for shows
+        #: every other audience the same), each encoded once
+        shown: dict[bool, str] = {}
         for audience in audiences:
             conns = connected.get(audience, [])
             if audience is None and not conns:  # nobody watching: no view, no buffer
@@ -276,9 +285,15 @@ class Audiences:
             last = self._last_state.get(audience)
             frozen, patch = freezer.update(state, last)
             self._last_state[audience] = frozen
-            body = f'{head},"action":{encode(action_for(game, action, audience))},"events":{events_json}'
+            mine = audience == owner
+            action_json = shown.get(mine)
+            if action_json is None:
+                action_json = shown[mine] = encode(action_for(game, action, audience))
+            body = f'{head},"action":{action_json},"events":{events_json}'
             patched = f'{body},"patch":{encode(patch)}}}'
-            buffer = self._buffers.setdefault(audience, deque(maxlen=self._config.resume_buffer))
+            buffer = self._buffers.get(audience)
+            if buffer is None:
+                buffer = self._buffers[audience] = deque(maxlen=self._config.resume_buffer)
             buffer.append((actor.seq, patched))
             whole: str | None = None
             for conn in conns:

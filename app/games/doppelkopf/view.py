@@ -219,6 +219,41 @@ def own_hand_of(state: State, seat: int, order: CardOrder) -> list[str]:
     return hand
 
 
+#: ``legal`` of a seat that may do nothing now (and of spectators): one read-only list
+NO_ACTIONS: list[dict[str, Any]] = []
+
+#: what several seats' views show alike, by content: declarations (:func:`_shown`), parties
+#: (:func:`_parties_json`)
+_SHOWN: dict[tuple[Any, ...], Any] = {}
+_PARTIES: dict[tuple[Any, ...], Any] = {}
+
+
+def _shown(declarations: tuple[str | None, ...]) -> list[str | None]:
+    """``declarations`` as the view's list, one read-only list per content: the seats that see
+    the same declarations hold the same list, which the room encodes once per change."""
+    found = _SHOWN.get(declarations)
+    if found is None:
+        found = _remember(_SHOWN, declarations, list(declarations))
+    return found  # type: ignore[no-any-return]
+
+
+def _parties_json(known: dict[int, str]) -> dict[str, str]:
+    """``parties`` of the view (seat as a string -> ``re``/``kontra``), one read-only dict per
+    content, as :func:`_shown`."""
+    key = tuple(known.items())
+    found = _PARTIES.get(key)
+    if found is None:
+        found = _remember(_PARTIES, key, {str(s): party for s, party in known.items()})
+    return found  # type: ignore[no-any-return]
+
+
+def _remember(cache: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> Any:
+    if len(cache) >= HAND_CACHE_SIZE:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 #: id(order) -> (order, its trumps as a list): :func:`trumps_of`
 _TRUMPS: dict[int, tuple[CardOrder, list[str]]] = {}
 
@@ -251,7 +286,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "to_move": state.to_move,
         "hand": own_hand,
         "hand_sizes": public["hand_sizes"],
-        "declarations": _declarations(state, seat),
+        "declarations": _shown(tuple(_declarations(state, seat))),
         "contract": contract,
         "declarer": standing.declarer if contract not in (None, "normal") else None,
         "trumps": trumps_of(order),
@@ -262,9 +297,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "tricks_won": public["tricks_won"],
         "points_won": public["points_won"],
         "announcements": public["announcements"],
-        "parties": {str(s): party for s, party in known_parties(state, seat).items()},
+        "parties": _parties_json(known_parties(state, seat)),
         "swines": standing.swines if standing.swines_shown or done else None,
-        "legal": legal_actions(state, seat) if seat is not None else [],
+        "legal": (legal_actions(state, seat) if seat is not None else None) or NO_ACTIONS,
     }
     if standing.contract == "poverty" or (standing.redeal == "poverty_declined"):
         data["poverty"] = _poverty_view(state, seat)
