@@ -149,3 +149,37 @@ def test_swines_not_revealed_before_the_first_fox_is_played():
             view = GAME.view(state, seat)
             assert view["swines"] is None
             assert view["trumps"][0] == "TH", view["trumps"][:2]
+
+
+def test_the_views_reuse_what_did_not_change_and_show_what_did():
+    """Each seat's hand (sorted from the card sets), the hand sizes, the completed tricks and
+    the trumps are built once and shared read-only while they stay the same
+    (app/games/doppelkopf/view.py); a played card changes the player's hand and nobody
+    else's. Scenarios of every kind of contract, every seat, every action."""
+    from app.games.doppelkopf.view import public_order, view
+
+    for name in ("charlie", "against_all_four", "silent_solo", "poverty_accepted", "swines_on",
+                 "solo_kings", "solo_precedence", "announcements_off"):
+        before = None
+        for state, action in _states(name):
+            views = [view(state, seat) for seat in range(4)]
+            for seat, seen in enumerate(views):
+                order = public_order(state, seat)
+                assert seen["hand"] == sorted(state.hands[seat], key=order.hand_rank.__getitem__)
+                assert seen["hand_sizes"] == [len(hand) for hand in state.hands]
+                assert seen["tricks_won"] == [sum(t.winner == s for t in state.tricks)
+                                              for s in range(4)]
+            if before is not None and action is not None and action["type"] == "play":
+                player = action["seat"]
+                for seat in range(4):
+                    same_order = public_order(state, seat) is public_order(before[0], seat)
+                    if seat != player and same_order:
+                        assert views[seat]["hand"] is before[1][seat]["hand"], (name, seat)
+                assert views[player]["hand"] != before[1][player]["hand"]
+                if len(state.tricks) == len(before[0].tricks):
+                    assert views[0]["tricks"] is before[1][0]["tricks"]
+            for shared in ("tricks", "hand_sizes"):
+                assert len({id(seen[shared]) for seen in views}) == 1, shared
+            orders = {id(public_order(state, seat)) for seat in range(4)}  # swines: two
+            assert len({id(seen["trumps"]) for seen in views}) == len(orders)
+            before = state, views
