@@ -65,6 +65,7 @@ def _scalar(value: Any) -> bool:
     kind = type(value)
     return kind is str or kind is int or value is None or kind is bool or kind is float
 
+
 #: Levels of objects frozen member by member: the state, then its members (``view``).
 FROZEN_DEPTH = 2
 

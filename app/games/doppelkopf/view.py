@@ -22,7 +22,8 @@ from app.games.doppelkopf.state import KONTRA, PARTY_NAMES, RE, State, Trick
 
 #: Completed tricks whose JSON is kept (a few hundred tables' deals; a miss only rebuilds it).
 TRICK_CACHE_SIZE = 8192
-#: Hands kept sorted for the view (:func:`own_hand`; a miss only sorts it again).
+#: Hands kept sorted for the view (:func:`own_hand_of`), and the views' declarations and
+#: parties kept by content (a miss only builds them again).
 HAND_CACHE_SIZE = 16384
 
 
@@ -270,8 +271,11 @@ def trumps_of(order: CardOrder) -> list[str]:
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The JSON view of ``state`` for ``seat`` (None: a spectator). The top-level dict is the
-    caller's; its members that every seat sees alike (the tricks, the counts, the
-    announcements: :func:`_shared`) are shared between the seats' views and read-only."""
+    caller's; the lists and dicts in it are read-only: what every seat sees alike (the
+    tricks, the counts, the announcements: :func:`_shared`) is shared between the seats'
+    views, and the hand, the trumps, the declarations, the parties and an empty ``legal``
+    between the views of the same content, also of later states (a caller that changes one
+    replaces it: ``view["legal"] = [...]``)."""
     done = state.phase == "done"
     standing = state.standing
     contract = public_contract(state, seat)
