@@ -122,7 +122,12 @@ class User:
 
     @classmethod
     async def guest(cls, base: str) -> User:
-        user = cls(httpx.AsyncClient(timeout=30, limits=httpx.Limits(keepalive_expiry=1.0)))
+        # no connection kept alive: with 200 requests at once on a loaded machine, this
+        # process may read a response seconds after the server sent it, and a connection the
+        # client still thinks fresh can meet the server's keep-alive close (httpx.ReadError,
+        # seen twice in full CI runs on a slow machine; never alone)
+        user = cls(httpx.AsyncClient(timeout=30,
+                                     limits=httpx.Limits(max_keepalive_connections=0)))
         response = await user.post(base, "/api/guest")
         assert response.status_code == 201, response.text
         return user
