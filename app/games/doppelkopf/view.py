@@ -106,9 +106,9 @@ def _completed_json(trick: Trick) -> dict[str, Any]:
             "points": trick.points}
 
 
-@lru_cache(maxsize=TRICK_CACHE_SIZE)
 def _last_json(trick: Trick) -> dict[str, Any]:
-    """``last_trick`` for the last completed trick (shared like :func:`_completed_json`)."""
+    """``last_trick`` for the last completed trick (built once per tuple of completed tricks:
+    :func:`_completed`)."""
     return {"cards": _trick_json(trick.plays), "winner": trick.winner, "points": trick.points}
 
 
@@ -148,12 +148,9 @@ def _completed(tricks: tuple[Trick, ...]) -> _Completed:
         points[trick.winner] += trick.points
         tricks_won[trick.winner] += 1
         queens += [p.seat for p in trick.plays if p.card == QUEEN_OF_CLUBS]
-    if len(_COMPLETED) >= TRICK_CACHE_SIZE:
-        _COMPLETED.clear()
-    found = _COMPLETED[id(tricks)] = _Completed(
+    return _remember(_COMPLETED, id(tricks), _Completed(  # type: ignore[no-any-return]
         tricks, [_completed_json(t) for t in tricks], tricks_won, points, queens,
-        _last_json(tricks[-1]) if tricks else None)
-    return found
+        _last_json(tricks[-1]) if tricks else None), TRICK_CACHE_SIZE)
 
 
 class _Shared(NamedTuple):
@@ -214,9 +211,7 @@ def own_hand_of(state: State, seat: int, order: CardOrder) -> list[str]:
     if found is not None and found[0] is order:
         return found[1]
     hand = sorted(expand(counts(held, pairs)), key=order.hand_rank.__getitem__)
-    if len(_HANDS) >= HAND_CACHE_SIZE:
-        _HANDS.clear()
-    _HANDS[key] = (order, hand)
+    _remember(_HANDS, key, (order, hand))
     return hand
 
 
@@ -248,8 +243,10 @@ def _parties_json(known: dict[int, str]) -> dict[str, str]:
     return found  # type: ignore[no-any-return]
 
 
-def _remember(cache: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> Any:
-    if len(cache) >= HAND_CACHE_SIZE:
+def _remember(cache: dict[Any, Any], key: Any, value: Any, size: int = HAND_CACHE_SIZE) -> Any:
+    """``value``, kept in ``cache`` under ``key``; the view's caches are cleared whole when
+    they hold ``size`` entries (a miss only builds the value again)."""
+    if len(cache) >= size:
         cache.clear()
     cache[key] = value
     return value
@@ -262,10 +259,8 @@ _TRUMPS: dict[int, tuple[CardOrder, list[str]]] = {}
 def trumps_of(order: CardOrder) -> list[str]:
     """``order.trumps`` as the view's list, highest first; read-only, one list per order."""
     found = _TRUMPS.get(id(order))
-    if found is None or found[0] is not order:
-        if len(_TRUMPS) >= HAND_CACHE_SIZE:  # (the orders of the contracts are a few dozen)
-            _TRUMPS.clear()
-        found = _TRUMPS[id(order)] = (order, list(order.trumps))
+    if found is None or found[0] is not order:  # (the contracts' orders are a few dozen)
+        found = _remember(_TRUMPS, id(order), (order, list(order.trumps)))
     return found[1]
 
 
