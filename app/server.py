@@ -49,7 +49,8 @@ class TimedCollections:
     low while generation 0 grows: at 2,000 tables it held 100,000-200,000 objects and each
     of its collections took 50-190 ms (docs/performance.md). Here generation 0 is collected
     every ``every`` seconds, which bounds it by what the process makes in that time; every
-    ``older_every``-th collection takes generation 1 too; and a full collection (0.2-0.4 s at
+    ``older_every``-th collection takes generation 1 too (the server's default: every one, so
+    a survivor is walked once before it moves to the oldest generation); and a full collection (0.2-0.4 s at
     2,000 tables) runs every ``full_every`` seconds instead of whenever the collector's own
     rule says (set its threshold 2 out of reach with :func:`tune_gc`). Objects freed by their
     reference counts, as nearly all are, go at once either way; only garbage in cycles that
