@@ -95,9 +95,9 @@ class Settings(BaseSettings):
     #: '[700, 10, 10]'; see docs/performance.md ("Garbage collection", twelfth stop). With the
     #: timed collections, every tick takes generation 1 too (``gc_thresholds[1]`` = 1): what
     #: survives one tick (a connection's wait for its next frame, mostly) is walked once and
-    #: moves to the oldest generation, instead of being walked again 0.2 s later. That halved
-    #: the longest pause at 2,000 paced tables and cut the collector's CPU by 40-50 %; the
-    #: full collections found no garbage the young ones had missed
+    #: moves to the oldest generation, instead of being walked again 0.2 s later. At 2,000
+    #: paced tables that halved the longest pause and cut the collector's CPU by 40 % (10-50 %
+    #: at full speed); the full collections found no garbage the young ones had missed
     gc_thresholds: tuple[int, int, int] = (10_000, 1, 100)
     #: seconds after start-up at which the server freezes what it built (gc.freeze: the rebuilt
     #: tables, modules, templates), so full collections no longer walk it; 0: never

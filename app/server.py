@@ -50,9 +50,10 @@ class TimedCollections:
     of its collections took 50-190 ms (docs/performance.md). Here generation 0 is collected
     every ``every`` seconds, which bounds it by what the process makes in that time; every
     ``older_every``-th collection takes generation 1 too (the server's default: every one, so
-    a survivor is walked once before it moves to the oldest generation); and a full collection (0.2-0.4 s at
-    2,000 tables) runs every ``full_every`` seconds instead of whenever the collector's own
-    rule says (set its threshold 2 out of reach with :func:`tune_gc`). Objects freed by their
+    a survivor is walked once before it moves to the oldest generation); and a full
+    collection (0.2-0.6 s with hundreds of tables) runs every ``full_every`` seconds instead
+    of whenever the collector's own rule says (set its threshold 2 out of reach with
+    :func:`tune_gc`). Objects freed by their
     reference counts, as nearly all are, go at once either way; only garbage in cycles that
     reached the oldest generation waits for the next full collection. A loop handle, not a
     task."""
