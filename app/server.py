@@ -53,10 +53,9 @@ class TimedCollections:
     a survivor is walked once before it moves to the oldest generation); and a full
     collection (0.2-0.6 s with hundreds of tables) runs every ``full_every`` seconds instead
     of whenever the collector's own rule says (set its threshold 2 out of reach with
-    :func:`tune_gc`). Objects freed by their
-    reference counts, as nearly all are, go at once either way; only garbage in cycles that
-    reached the oldest generation waits for the next full collection. A loop handle, not a
-    task."""
+    :func:`tune_gc`). Objects freed by their reference counts, as nearly all are, go at once
+    either way; only garbage in cycles that reached the oldest generation waits for the next
+    full collection. A loop handle, not a task."""
 
     def __init__(self, every: float, older_every: int, full_every: float) -> None:
         self._every, self._older_every = every, max(1, older_every)
