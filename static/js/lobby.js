@@ -4,6 +4,7 @@ import {Socket} from "./socket.js";
 import {t} from "./i18n.js";
 import {endText, playerName} from "./words.js";
 import {showNotice} from "./notices.js";
+import {goTo} from "./navigate.js";
 
 const body = document.getElementById("tables-body");
 // the New Game data with the words of the page's language (app/i18n/names.py)
@@ -78,7 +79,7 @@ function renderPlaying(table) {
 const socket = new Socket({type: "hello", table: null}, (msg) => {
   if (msg.type === "lobby") { renderTables(msg.tables); renderPlaying(msg.playing); }
   showNotice(msg, gameLabel);
-  if (msg.type === "play_now") location.assign(`/tables/${msg.table}`);
+  if (msg.type === "play_now") goTo(`/tables/${msg.table}`);
 }, (text, ok) => { status.textContent = ok ? "" : text; });
 socket.connect();
 
@@ -378,7 +379,7 @@ if (playNow) {
     const response = await fetch("/api/play-now");
     if (!response.ok) return;
     const state = await response.json();
-    if (state.table) location.assign(`/tables/${state.table}`);
+    if (state.table) goTo(`/tables/${state.table}`);
     else if (state.queued) {
       playStatus.textContent = t("Waiting for players… %(seconds)s s", {seconds: Math.round(state.waited)});
     }

@@ -6,6 +6,7 @@
 // At the table also the moves a computer player made for the player (showStoodIn): one notice,
 // data-notice="stood_in", that stays until it is closed and gathers the moves while it is open.
 import {ngettext, t} from "./i18n.js";
+import {goTo} from "./navigate.js";
 
 const TYPES = ["friend_request", "friend_accepted", "friend_online", "invite"];
 // how long the notice of moves made for the player stays (unless closed, pointed at or focused)
@@ -59,7 +60,7 @@ export function showNotice(msg, gameLabel = (name) => name) {
     item.append(button(t("Join"), "notice-join", async () => {
       const joined = await post(`/api/tables/${msg.table}/join`);
       const answer = await joined.json().catch(() => ({}));
-      if (joined.ok || (joined.status === 409 && !answer.table)) location.assign(`/tables/${msg.table}`);
+      if (joined.ok || (joined.status === 409 && !answer.table)) goTo(`/tables/${msg.table}`);
       else text.textContent = answer.detail || t("Not possible now.");
     }));
   } else if (msg.type === "friend_request") {

@@ -8,6 +8,7 @@
 import {Socket} from "./socket.js";
 import {showNotice, showStoodIn, stoodInSummary} from "./notices.js";
 import {t} from "./i18n.js";
+import {goTo} from "./navigate.js";
 import {label, levelName, playerName} from "./words.js";
 import {bindKeys, rememberFocus, restoreFocus} from "./table/keyboard.js";
 import {fadeOut, flyFrom, sweepTo, wait} from "./table/motion.js";
@@ -438,7 +439,7 @@ panels.leaveDialog.querySelector("#leave-confirm").addEventListener("click", asy
   const csrf = document.querySelector("meta[name=csrf-token]").content;
   const response = await fetch(`/api/tables/${tableId}/leave`, {method: "POST", body: "{}",
     headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf}});
-  if (response.ok) { location.assign("/"); return; }
+  if (response.ok) { goTo("/"); return; }
   const body = await response.json().catch(() => ({}));
   panels.leaveDialog.querySelector("#leave-error").textContent = body.detail || t("Not possible now.");
 });

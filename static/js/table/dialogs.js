@@ -7,6 +7,7 @@ import {t} from "../i18n.js";
 import {endText, matchProgress, progressText} from "../words.js";
 import {el} from "../games/common.js";
 import {seconds} from "./seats.js";
+import {goTo} from "../navigate.js";
 
 /** The smallest time the deal result stays up unless the player presses Next deal (ms). */
 export const MIN_RESULT_MS = 3000;
@@ -189,7 +190,7 @@ export class Dialogs {
       });
       lobby.addEventListener("click", () => {
         if (state.you != null) this.send({type: "rematch", accept: false});
-        setTimeout(() => { location.href = "/"; }, 150);
+        setTimeout(() => goTo("/"), 150);
       });
       const sheet = el("a", {href: `/tables/${state.table.id}/scores`, id: "score-sheet-link"}, t("Score sheet"));
       const replay = el("a", {href: `/tables/${state.table.id}/replay`, id: "replay-link"}, t("Replay"));
@@ -221,7 +222,7 @@ export class Dialogs {
     if (vote.table) {
       if (this.accepted) {  // this page said yes: off to the new table
         status.textContent = t("Rematch: off to the new table…");
-        location.href = `/tables/${vote.table}`;
+        goTo(`/tables/${vote.table}`);
       } else {
         status.replaceChildren(el("a", {href: `/tables/${vote.table}`, id: "rematch-table"},
           t("The rematch is being played: to its table")));
