@@ -176,21 +176,23 @@ async def _hello(services, conn: Connection, user, hello: protocol.Hello,
                  current: TableActor | None) -> tuple[TableActor | None, bool]:
     """Attach to the lobby feed or a table; returns the table actor now attached (if any) and
     whether the hello was accepted (a finished table without a running actor is watched from
-    the stored log: accepted, no actor)."""
+    the stored log: accepted, no actor). A hello refused (a table that is not there or not
+    open to this viewer) changes nothing: the connection stays where it was (``current``)."""
+    if hello.table is not None:
+        try:
+            status = await services.lobby.check_watch(viewer(user), hello.table, hello.key)
+        except LobbyError as err:
+            if err.status == 403:
+                conn.send(_error(0, "forbidden", "this table is private"))
+            else:
+                conn.send(_error(0, "not_found", "no such table"))
+            return current, False
     if current is not None:
         current.detach(conn)
     services.hub.unsubscribe(conn)
     if hello.table is None:
         await services.hub.subscribe(conn, viewer(user))  # refused (an error) when full
         return None, True
-    try:
-        status = await services.lobby.check_watch(viewer(user), hello.table, hello.key)
-    except LobbyError as err:
-        if err.status == 403:
-            conn.send(_error(0, "forbidden", "this table is private"))
-        else:
-            conn.send(_error(0, "not_found", "no such table"))
-        return None, False
     conn.deltas = hello.deltas
     actor = services.rooms.running(hello.table) if status == "finished" else None
     if status == "finished" and actor is None:  # from the stored log: watching starts no actor
@@ -205,8 +207,7 @@ def _join_chat(services, conn: Connection, user, hello: protocol.Hello,
                accepted: bool, seq: int) -> None:
     """After a hello: the room of the table (running or finished) or of the lobby; send its
     history (a ``chat`` message, which may arrive before or after the table's snapshot)."""
-    if not accepted:
-        services.chat.leave(conn)  # refused hello: no room
+    if not accepted:  # a refused hello changes nothing: the connection keeps its room
         return
     room = table_room(hello.table) if hello.table is not None else LOBBY
     history = services.chat.join(room, conn, user.name if user else None)
