@@ -35,7 +35,11 @@ def test_a_refused_hello_leaves_the_connection_at_its_table(tmp_path):
             assert [(x["author"], x["text"]) for x in chat_lines(wb)] == [("alice", "still there")]
             wb.send_text(json.dumps({"type": "chat", "text": "yes"}))
             assert [(x["author"], x["text"]) for x in chat_lines(wa)] == [("bob", "yes")]
-            # still attached to the table's actor: an action is judged there, not refused
-            # for want of a table ("not_seated")
-            wa.send_text(json.dumps({"type": "action", "action": {"type": "play", "card": "XX"}}))
-            assert error_of(wa)["code"] != "not_seated"
+            # still attached to the table's actor: a well-formed move is judged there (a move
+            # out of turn: "illegal"), where a connection at no table is told "not_seated"
+            move = json.dumps({"type": "action", "action": {"type": "play", "card": "AD"}})
+            with carol.websocket_connect("/ws", headers=ORIGIN) as nowhere:
+                nowhere.send_text(move)
+                assert error_of(nowhere)["code"] == "not_seated"
+            wa.send_text(move)
+            assert error_of(wa)["code"] == "illegal"
