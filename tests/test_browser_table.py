@@ -44,7 +44,7 @@ LAYOUTS = {2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "
 # the server's messages are counted, and so are the completed tricks the table showed whole;
 # the hand zone's place is sampled at every change.
 WATCH = ("""
-window.watch = {violations: [], overlaps: [], turns: 0, completed: 0, held: 0, heldCards: [], hand: []};
+window.watch = {violations: [], overlaps: [], noteOnCard: [], notes: 0, turns: 0, completed: 0, held: 0, heldCards: [], hand: []};
 (() => {
   let lastTrick = null;
   window.addEventListener('dr-message', (event) => {
@@ -73,6 +73,7 @@ window.watch = {violations: [], overlaps: [], turns: 0, completed: 0, held: 0, h
     for (const plate of plates) {
       if (note && meet(box(note), box(plate))) found.push(`note ${plate.dataset.seat}: ${note.textContent}`);
     }
+
     const panel = document.querySelector('#choices.decision');
     for (const mark of panel ? document.querySelectorAll('#seats .name, #seats .chip.dealer') : []) {
       if (meet(box(panel), box(mark))) found.push(`decision ${mark.closest('[data-seat]').dataset.seat}`);
@@ -84,6 +85,27 @@ window.watch = {violations: [], overlaps: [], turns: 0, completed: 0, held: 0, h
       }
     }
     if (found.length) window.watch.overlaps.push(...found);
+  }
+  // the winner's note goes under the held trick as far as the room allows, once the cards lie
+  // still: never over a card's middle, and over no card at all where the room between the
+  // lowest card and the centre's bottom (less 4px) holds it (noteOnCard)
+  function noteOnCards(trick) {
+    const note = document.getElementById('trick-note');
+    if (!note || !trick.classList.contains('held')) return;
+    window.watch.notes += 1;
+    const box = (n) => n.getBoundingClientRect();
+    const meet = MEET;
+    const cards = [...trick.querySelectorAll('.trick-card')];
+    const n = box(note);
+    const room = box(trick.closest('.centre')).bottom - 4 - Math.max(...cards.map((c) => box(c).bottom));
+    for (const card of cards) {
+      const r = box(card), middle = (r.top + r.bottom) / 2;
+      if (n.top < middle && n.bottom > middle && n.left < r.right && n.right > r.left) {
+        window.watch.overlaps.push(`note on the middle of ${card.dataset.card}`);
+      } else if (n.height <= room && meet(n, r)) {
+        window.watch.noteOnCard.push(`${card.dataset.card}: note ${Math.round(n.height)}px, room ${Math.round(room)}px`);
+      }
+    }
   }
   function sampleHand() {
     const hand = document.querySelector('[data-zone=hand]');
@@ -112,6 +134,8 @@ window.watch = {violations: [], overlaps: [], turns: 0, completed: 0, held: 0, h
       const now = trick.classList.contains('held');
       if (now && !held) {
         overlaps(false);
+        Promise.allSettled(trick.getAnimations({subtree: true}).map((a) => a.finished))
+          .then(() => noteOnCards(trick));
         window.watch.held += 1;
         window.watch.heldCards.push(trick.querySelectorAll('[data-played-by]').length);
       }
@@ -344,6 +368,7 @@ def test_phone_two_deals_hand_steady_and_everything_in_view(browser, site, game)
     watch = page.evaluate("window.watch")
     assert watch["violations"] == [], watch["violations"][:5]
     assert watch["overlaps"] == [], watch["overlaps"][:5]
+    assert (watch["notes"] or game == "doppio") and watch["noteOnCard"] == [], (watch["notes"], watch["noteOnCard"][:5])
     tops = [top for top, _bottom in watch["hand"]]
     bottoms = [bottom for _top, bottom in watch["hand"]]
     assert len(tops) > 20 and max(tops) - min(tops) <= 4 and max(bottoms) - min(bottoms) <= 4, \

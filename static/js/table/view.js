@@ -88,8 +88,15 @@ export class TableView {
     if (!state.view) return;
     const plays = held ? held.plays : this.plugin.trick(state.view);
     zone.append(...trickFigures(ctx, this.plugin, plays, held, bottomSeat(state)));
-    if (held && held.note) zone.append(el("p", {class: "trick-note", id: "trick-note"}, held.note));
-    if (held && held.why) zone.append(el("p", {class: "trick-why", id: "aid-duel"}, held.why));
+    // the winner's note and the learning aid's why, together under the trick (table.css)
+    const notes = [];
+    if (held && held.note) notes.push(el("p", {class: "trick-note", id: "trick-note"}, held.note));
+    if (held && held.why) notes.push(el("p", {class: "trick-why", id: "aid-duel"}, held.why));
+    if (notes.length) {
+      const box = el("div", {class: "trick-notes"});
+      box.append(...notes);
+      zone.append(box);
+    }
   }
 
   renderPrompt(ctx, opts) {
