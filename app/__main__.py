@@ -66,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--levels", default="expert,intermediate")
     arena.add_argument("--deals", type=int, default=2000)
     arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--first", type=int, default=0,
+                       help="the first deal's number (default 0): a long run in parts")
     arena.add_argument("--preset", default=None)
     arena.add_argument("--budget-ms", type=int, default=1000, dest="budget_ms",
                        help="the expert's time cap per decision (default 1000 ms)")

@@ -198,8 +198,11 @@ def _progress(done: int, total: int, started: float) -> None:
 
 
 def run(setup: Setup, deals: int, workers: int, progress: bool = True,
-        per_deal: TextIO | None = None, against: Sequence[str] | None = None) -> dict[str, Any]:
-    """Play ``deals`` duplicate deals and return the summary document. ``per_deal``: each deal's
+        per_deal: TextIO | None = None, against: Sequence[str] | None = None,
+        first: int = 0) -> dict[str, Any]:
+    """Play ``deals`` duplicate deals (numbers ``first`` to ``first + deals - 1`` of the seed:
+    a long run can be played in parts and its ``per_deal`` files joined) and return the
+    summary document. ``per_deal``: each deal's
     ``deal_line`` is written there as it finishes; ``against``: the lines of an earlier run's
     ``per_deal`` file, compared deal by deal (``paired``: the document's ``paired``).
 
@@ -207,7 +210,7 @@ def run(setup: Setup, deals: int, workers: int, progress: bool = True,
     summarises the deals finished so far: ``deals`` is then their number and ``planned`` the
     number asked for.
     """
-    jobs = [(setup, index) for index in range(deals)]
+    jobs = [(setup, index) for index in range(first, first + deals)]
     results: list[DealResult] = []
     started = time.monotonic()
 
@@ -272,6 +275,10 @@ def main(args: argparse.Namespace) -> int:
     if args.deals < 2:
         print("--deals: at least 2", file=sys.stderr)
         return 2
+    first = getattr(args, "first", 0) or 0
+    if first < 0:
+        print("--first: a deal number, 0 or more", file=sys.stderr)
+        return 2
     rules: dict[str, Any] = {"preset": args.preset} if args.preset else {}
     try:
         get_game(args.game).make_rules(rules)
@@ -292,7 +299,7 @@ def main(args: argparse.Namespace) -> int:
     per_deal = open(args.per_deal, "w", encoding="utf-8") if getattr(args, "per_deal", None) else None
     try:
         summary = run(setup, args.deals, workers, progress=not getattr(args, "quiet", False),
-                      per_deal=per_deal, against=against)
+                      per_deal=per_deal, against=against, first=first)
     except ValueError as err:
         print(f"--paired-with: {err}", file=sys.stderr)
         return 2
@@ -301,7 +308,8 @@ def main(args: argparse.Namespace) -> int:
             per_deal.close()
     penalty = " (penalty points: lower is better)" if args.game in PENALTY_GAMES else ""
     stopped = f" (stopped early: {args.deals} planned)" if "planned" in summary else ""
-    print(f"{args.game}: {summary['deals']} duplicate deals, seed {args.seed}{penalty}{stopped}")
+    numbers = f" (deals {first} to {first + args.deals - 1})" if first else ""
+    print(f"{args.game}: {summary['deals']} duplicate deals, seed {args.seed}{numbers}{penalty}{stopped}")
     for level, item in summary["levels"].items():
         lo, hi = item["ci95"]
         print(f"  {level:<13} mean {item['mean']:+.3f} per deal  95% CI [{lo:+.3f}, {hi:+.3f}]  "

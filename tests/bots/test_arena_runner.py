@@ -83,6 +83,23 @@ def test_a_run_paired_with_an_earlier_one_compares_deal_by_deal(tmp_path, capsys
     assert main([*common, "--deals", "2", "--paired-with", str(tmp_path / "none.jsonl")]) == 2
 
 
+def test_a_run_in_parts_plays_the_same_deals_as_one_run(tmp_path, capsys):
+    """--first N plays the seed's deals N, N+1, ...: two parts give, deal by deal, what one
+    run of them all gives, so a long run can be split and its --per-deal files joined."""
+    common = ["arena", "--game", "doppelkopf", "--seed", "5", "--workers", "1", "--quiet",
+              "--levels", "intermediate,beginner"]
+    whole, part = tmp_path / "whole.jsonl", tmp_path / "part.jsonl"
+    assert main([*common, "--deals", "5", "--per-deal", str(whole)]) == 0
+    assert main([*common, "--first", "3", "--deals", "2", "--per-deal", str(part)]) == 0
+    out = capsys.readouterr().out
+    assert "2 duplicate deals, seed 5 (deals 3 to 4)" in out
+    by_index = {item["index"]: item for item in map(json.loads, whole.read_text().splitlines())}
+    parts = [json.loads(line) for line in part.read_text().splitlines()]
+    assert sorted(item["index"] for item in parts) == [3, 4]
+    assert all(item == by_index[item["index"]] for item in parts)
+    assert main([*common, "--first", "-1", "--deals", "2"]) == 2
+
+
 def test_arena_refuses_bad_levels(capsys):
     assert main(["arena", "--levels", "expert", "--deals", "4"]) == 2
     assert main(["arena", "--levels", "expert,wizard", "--deals", "4"]) == 2
