@@ -9,6 +9,11 @@ same playouts, the score with it beats the score without it by a margin, clear o
 the sampled deals (:meth:`CardSearch.wants_announcement`). Reservations are
 searched the same way over random deals of the other hands.
 
+Candidates: every playable card is searched on the first ``NARROW_AT`` sampled deals (or
+until half the time budget is used), then only the best ``CANDIDATES`` of them
+(:meth:`CardSearch.narrow`); the intermediate's rules of thumb only order them and pick a card
+that leads the rest by ``CLEAR_GAP`` card points, which is played unsearched.
+
 Time: sampling stops at ``worlds`` deals or when ``budget_ms`` has passed (after at least
 ``MIN_WORLDS``), whichever comes first; a card choice also stops as soon as it is settled
 (:meth:`CardSearch.settled`): the deals go to the close choices, not the clear ones.
@@ -35,7 +40,8 @@ ANNOUNCE_Z = 1.0  # standard errors of its mean by which the gain must clear the
 PRIOR_BONUS = 0.2  # game points credited to the intermediate's own choice (breaks near-ties)
 CARD_POINT_WEIGHT = 1.0 / 60  # game points per card point of the own party (smooths the score)
 MIN_WORLDS = 4
-CANDIDATES = 3  # cards searched: the intermediate's best few
+CANDIDATES = 3  # cards searched to the end: the best few after the first sampled deals
+NARROW_AT = 10  # every playable card is searched on this many deals, then the best CANDIDATES
 CLEAR_GAP = 25.0  # the intermediate's best is played unsearched when it leads by this (card points)
 SOLVE_TRICKS = 3  # from this many tricks left (the current one included) every world is solved
 FINISH_TRICKS = 2  # a playout is finished by the solver from this many tricks left
@@ -78,8 +84,14 @@ class Clock:
     """Deadline and sample cap of one decision."""
 
     def __init__(self, budget_ms: float, worlds: int) -> None:
-        self.deadline = time.perf_counter() + budget_ms / 1000.0
+        now = time.perf_counter()
+        self.deadline = now + budget_ms / 1000.0
+        self.halfway = now + budget_ms / 2000.0
         self.worlds = worlds
+
+    def past_half(self) -> bool:
+        """Whether half the time budget is used."""
+        return time.perf_counter() >= self.halfway
 
     def more(self, done: int) -> bool:
         if done >= self.worlds:
@@ -96,9 +108,11 @@ class CardSearch:
     """
 
     def __init__(self, view: Mapping[str, Any], table: Table, cards: Sequence[str],
-                 announces: Sequence[Mapping[str, Any]] = ()) -> None:
+                 announces: Sequence[Mapping[str, Any]] = (), keep: int | None = None) -> None:
         self.table = table
         self.cards = list(cards)
+        #: after ``NARROW_AT`` sampled deals only this many cards are searched on (None: all)
+        self.keep = keep
         self.announces = list(announces)
         self.sampler = Sampler(table, view)
         self.totals = dict.fromkeys(cards, 0.0)
@@ -149,6 +163,18 @@ class CardSearch:
                         self._add(card, weight, *playout_value(sim, me))
             self.weight += weight
             self.done += 1
+            if self.done == NARROW_AT or (self.done >= MIN_WORLDS and clock.past_half()):
+                self.narrow(bonus or {})
+
+    def narrow(self, bonus: Mapping[str, float]) -> None:
+        """Keep searching only the ``keep`` cards of the best weighted mean value plus
+        ``bonus`` so far. Called after ``NARROW_AT`` sampled deals, or earlier once half the
+        time budget is used (a slow core or a short budget: the best few still get the rest)."""
+        if self.keep is None or len(self.cards) <= self.keep:
+            return
+        means = self.means()
+        self.cards.sort(key=lambda card: -(means[card] + bonus.get(card, 0.0)))
+        del self.cards[self.keep:]
 
     def settled(self, bonus: Mapping[str, float]) -> bool:
         """Whether the choice of card is settled (:func:`settled`) from
@@ -202,18 +228,19 @@ def search_play(view: Mapping[str, Any], table: Table, rng: random.Random, budge
         cards.sort(key=lambda c: (-values[c], table.power[c], c))
         prior = cards[0]
         clear = values[cards[0]] - values[cards[1]] > CLEAR_GAP
-        if not solving:
-            cards = cards[:1] if clear else cards[:CANDIDATES]
+        if not solving and clear:
+            cards = cards[:1]
         if len(cards) == 1 and announce is None:
             return next(a for a in plays if a["card"] == prior)
     prior = cards[0]
-    search = CardSearch(view, table, cards, [announce] if announce is not None else [])
+    search = CardSearch(view, table, cards, [announce] if announce is not None else [],
+                        keep=None if solving else CANDIDATES)
     bonus = {} if solving else {prior: PRIOR_BONUS}
     search.run(rng, Clock(budget_ms, worlds), bonus)
     means = search.means()
     for card, extra in bonus.items():
         means[card] += extra
-    best = max(cards, key=lambda c: (means[c], c == prior))
+    best = max(search.cards, key=lambda c: (means[c], c == prior))
     if announce is not None and search.wants_announcement(best):
         return announce
     return next(a for a in plays if a["card"] == best)
