@@ -73,7 +73,6 @@ window.watch = {violations: [], overlaps: [], noteOnCard: [], notes: 0, turns: 0
     for (const plate of plates) {
       if (note && meet(box(note), box(plate))) found.push(`note ${plate.dataset.seat}: ${note.textContent}`);
     }
-
     const panel = document.querySelector('#choices.decision');
     for (const mark of panel ? document.querySelectorAll('#seats .name, #seats .chip.dealer') : []) {
       if (meet(box(panel), box(mark))) found.push(`decision ${mark.closest('[data-seat]').dataset.seat}`);
