@@ -172,8 +172,8 @@ class CardSearch:
         time budget is used (a slow core or a short budget: the best few still get the rest)."""
         if self.keep is None or len(self.cards) <= self.keep:
             return
-        means = self.means()
-        self.cards.sort(key=lambda card: -(means[card] + bonus.get(card, 0.0)))
+        values = self.chosen_by(bonus)
+        self.cards.sort(key=lambda card: -values[card])
         del self.cards[self.keep:]
 
     def settled(self, bonus: Mapping[str, float]) -> bool:
@@ -183,6 +183,10 @@ class CardSearch:
         if self.announces or len(self.cards) < 2 or self.done < SETTLE_MIN_WORLDS:
             return False
         return settled(self.samples, self.cards, bonus)
+
+    def chosen_by(self, bonus: Mapping[str, float]) -> dict[str, float]:
+        """What a card is chosen by: its :meth:`means` plus its ``bonus`` (game points)."""
+        return {card: mean + bonus.get(card, 0.0) for card, mean in self.means().items()}
 
     def means(self) -> dict[str, float]:
         """Each card's weighted mean seat value plus the card-point smoothing (to choose by)."""
@@ -237,9 +241,7 @@ def search_play(view: Mapping[str, Any], table: Table, rng: random.Random, budge
                         keep=None if solving else CANDIDATES)
     bonus = {} if solving else {prior: PRIOR_BONUS}
     search.run(rng, Clock(budget_ms, worlds), bonus)
-    means = search.means()
-    for card, extra in bonus.items():
-        means[card] += extra
+    means = search.chosen_by(bonus)
     best = max(search.cards, key=lambda c: (means[c], c == prior))
     if announce is not None and search.wants_announcement(best):
         return announce
