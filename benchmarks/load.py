@@ -40,6 +40,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import gclog  # noqa: E402  (benchmarks/gclog.py, beside this script)
+
 from app import compiled  # noqa: E402
 
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
@@ -137,23 +139,12 @@ def start_servers(args, url: str, workdir: Path) -> list[tuple[subprocess.Popen,
            # every benchmark socket comes from 127.0.0.1: the per-address socket limit is
            # for people (app/guard/sockets.py)
            "WS_PER_ADDRESS": "100000", "WS_DB_CONCURRENCY": "16"}
-    if args.gc_log:  # a sitecustomize in the server that logs garbage collections over 20 ms
+    if args.gc_log:  # a sitecustomize: the server logs its collections over 20 ms
         site = workdir / "site"
         site.mkdir(exist_ok=True)
         (site / "sitecustomize.py").write_text(
-            "import gc, time\n"
-            "_t = [0.0, 0.0]\n"
-            "_out = open(GC_LOG_PATH, 'a', buffering=1)\n"
-            "def _cb(phase, info):\n"
-            "    if phase == 'start':\n"
-            "        _t[0], _t[1] = time.perf_counter(), time.thread_time()\n"
-            "    else:\n"
-            "        ms = (time.perf_counter() - _t[0]) * 1000\n"
-            "        cpu = (time.thread_time() - _t[1]) * 1000\n"
-            "        if ms > 20:\n"
-            "            _out.write(f\"gen{info['generation']} {ms:.0f} ms (cpu {cpu:.0f} ms) at {time.time():.1f} "
-            "collected {info['collected']}\\n\")\n"
-            "gc.callbacks.append(_cb)\n".replace("GC_LOG_PATH", repr(args.gc_log)))
+            f"import sys\nsys.path.insert(0, {str(ROOT / 'benchmarks')!r})\n"
+            f"import gclog\ngclog.install({args.gc_log!r})\n")
         env["PYTHONPATH"] = f"{site}{os.pathsep}{ROOT}"
     if args.workers > 1:
         env["REDIS_URL"] = args.redis_url
@@ -347,24 +338,30 @@ async def echoer(ws_url: str, stats: Stats, stop: asyncio.Event, measuring: asyn
             stats.error(f"echo:{type(err).__name__}")
 
 
-def quiet_collector() -> None:
+def quiet_collector(gc_log: str | None = None) -> None:
     """Keep this client process's own garbage collections out of the latencies it measures.
 
     With 8,000 sockets the client's collections took up to 0.9 s (40 full ones in a 30 s run
     at 2,000 tables), and every action in flight meanwhile looked that much slower. Once every
     client is attached: what exists is frozen (never walked again), full collections are left
     for after the run, and the young generations are collected on a timer as in the server
-    (app.server.TimedCollections)."""
+    (app.server.TimedCollections), every tick taking generation 1 too: collected every 20th
+    tick, generation 1 held two seconds of survivors and each of its collections froze this
+    client for 112-132 ms every 2.4 s at 2,000 paced tables, which alone made the measured p99
+    (docs/performance.md, fourteenth stop)."""
     from app.server import TimedCollections
 
     gc.collect()
     gc.freeze()
-    gc.set_threshold(10_000, 20, 1_000_000)
-    TimedCollections(0.1, 20, float("inf")).start()
+    if gc_log:
+        gclog.install(gc_log, prefix="client ")
+    gc.set_threshold(10_000, 1, 1_000_000)
+    TimedCollections(0.1, 1, float("inf")).start()
 
 
 async def phase(name: str, coros_factory, seconds: float, warmup: float,
-                servers=(), stats: Stats | None = None) -> tuple[float, float, float]:
+                servers=(), stats: Stats | None = None,
+                gc_log: str | None = None) -> tuple[float, float, float]:
     """Run the clients, measure for ``seconds`` after ``warmup``; returns the measured time
     and the CPU seconds the servers and this client process used meanwhile. With ``stats``,
     the warm-up starts once every client has its first snapshot (at most 180 s)."""
@@ -376,7 +373,7 @@ async def phase(name: str, coros_factory, seconds: float, warmup: float,
             await asyncio.sleep(0.25)
         log(f"{name}: {stats.connected}/{len(tasks)} clients attached after "
             f"{time.perf_counter() - began:.1f} s")
-        quiet_collector()
+        quiet_collector(gc_log)
         stats.go.set()
     log(f"{name}: {len(tasks)} connections, warm-up {warmup:.0f} s")
     await asyncio.sleep(warmup)
@@ -471,7 +468,8 @@ async def main(args) -> dict:
 
         sampler = asyncio.create_task(sample_rss(args.seconds + args.warmup))
         game_time, game_server_cpu, game_client_cpu = await phase(
-            "game", lambda s, m: list(players(s, m)), args.seconds, args.warmup, servers, game)
+            "game", lambda s, m: list(players(s, m)), args.seconds, args.warmup, servers, game,
+            args.gc_log)
         sampler.cancel()
         peak_rss = max(peak_rss, rss_mb(servers))
         rate = game.actions / game_time
@@ -538,7 +536,8 @@ def parse(argv=None):
     parser.add_argument("--profile", default=None, metavar="PATH",
                         help="run the server under cProfile, writing PATH.<worker>")
     parser.add_argument("--gc-log", default=None, metavar="PATH",
-                        help="append the server's garbage collections over 20 ms to PATH")
+                        help="append the server's garbage collections over 20 ms to PATH, and this "
+                             "client's (lines starting 'client ')")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/13")
     args = parser.parse_args(argv)
     if args.echo_seconds is None:
