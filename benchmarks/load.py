@@ -143,7 +143,7 @@ def start_servers(args, url: str, workdir: Path) -> list[tuple[subprocess.Popen,
         site = workdir / "site"
         site.mkdir(exist_ok=True)
         (site / "sitecustomize.py").write_text(
-            f"import sys\nsys.path.insert(0, {str(ROOT / 'benchmarks')!r})\n"
+            f"import sys\nsys.path.append({str(ROOT / 'benchmarks')!r})\n"
             f"import gclog\ngclog.install({args.gc_log!r})\n")
         env["PYTHONPATH"] = f"{site}{os.pathsep}{ROOT}"
     if args.workers > 1:
