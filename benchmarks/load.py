@@ -347,8 +347,9 @@ def quiet_collector(gc_log: str | None = None) -> None:
     for after the run, and the young generations are collected on a timer as in the server
     (app.server.TimedCollections), every tick taking generation 1 too: collected every 20th
     tick, generation 1 held two seconds of survivors and each of its collections froze this
-    client for 112-132 ms every 2.4 s at 2,000 paced tables, which alone made the measured p99
-    (docs/performance.md, fourteenth stop)."""
+    client for 112-132 ms every 2.4 s at 2,000 paced tables, most of the measured p99
+    (docs/performance.md, fourteenth stop). ``gc_log``: also log this client's collections
+    over 20 ms there (benchmarks/gclog.py)."""
     from app.server import TimedCollections
 
     gc.collect()
@@ -364,7 +365,8 @@ async def phase(name: str, coros_factory, seconds: float, warmup: float,
                 gc_log: str | None = None) -> tuple[float, float, float]:
     """Run the clients, measure for ``seconds`` after ``warmup``; returns the measured time
     and the CPU seconds the servers and this client process used meanwhile. With ``stats``,
-    the warm-up starts once every client has its first snapshot (at most 180 s)."""
+    the warm-up starts once every client has its first snapshot (at most 180 s); ``gc_log``:
+    :func:`quiet_collector`'s."""
     stop, measuring = asyncio.Event(), asyncio.Event()
     tasks = [asyncio.create_task(c) for c in coros_factory(stop, measuring)]
     if stats is not None:
