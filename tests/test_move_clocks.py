@@ -202,3 +202,20 @@ async def test_a_long_absence_keeps_the_newest_moves_and_counts_them_all(world):
     actor.act(back, {"type": "back"})
     await actor.idle()
     assert gone not in actor.clocks.stood_in_total  # told: the count starts afresh
+
+
+async def test_a_move_clock_cancelled_by_the_move_is_released(world):  # noqa: F811
+    """Each move cancels the last mover's clock; the actor keeps only the pending timers, not
+    one cancelled timer per move for as long as the table runs."""
+    actor, viewers = await open_table(world, world["rooms"](), NewTable(
+        game="highcard", players=2, deals=3, turn_seconds=15), "ivy", "jon")
+    conns = await attach(actor, viewers)
+    moves = 0
+    while not actor.progress.round_over():
+        seat = mover(actor)
+        legal = actor.progress.game.legal_actions(actor.progress.state, seat)
+        actor.act(conns[seat], {k: v for k, v in legal[0].items() if k != "seat"})
+        await settle(world, actor)
+        moves += 1
+    assert moves >= 4
+    assert len(actor._timers) <= 2  # the clocks still running, if any

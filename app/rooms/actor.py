@@ -305,7 +305,7 @@ class TableActor:
 
     def later(self, seconds: float, command: tuple[Any, ...]) -> Timer | None:
         """Queue ``command`` after ``seconds`` on the table's clock (at once for 0 or less,
-        then None); the pending timer, whose ``cancel()`` drops it. A timer is one loop handle,
+        then None); the pending timer, which :meth:`cancel` drops. A timer is one loop handle,
         not a task: thousands of tables keep a move clock each (docs/performance.md)."""
         if seconds <= 0:
             self._queue.put_nowait(command)
@@ -318,6 +318,13 @@ class TableActor:
         timer = self._clock.call_later(seconds, fire)
         self._timers.add(timer)
         return timer
+
+    def cancel(self, timer: Timer) -> None:
+        """Drop a pending :meth:`later` (no effect once it has run). The actor holds each
+        pending timer until it runs or is cancelled here: a move clock cancelled by the next
+        move is released at once, not kept until the table stops."""
+        timer.cancel()
+        self._timers.discard(timer)
 
     def seat_bot(self, seat: int) -> str | None:
         """The skill level of a computer seat; None for a person's seat."""

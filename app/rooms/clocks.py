@@ -147,7 +147,7 @@ class TurnClocks:
 
     def _cancel_pending(self) -> None:
         for timer in self._pending:
-            timer.cancel()
+            self._actor.cancel(timer)
         self._pending.clear()
 
     def deciding_reservation(self, seat: int) -> bool:
