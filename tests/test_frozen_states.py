@@ -130,3 +130,21 @@ def test_an_unchanged_member_keeps_the_bytes_of_the_last_state():
         {"op": "replace", "path": "/deadline", "value": 4.5},
         {"op": "replace", "path": "/view/hand", "value": ["QC"]},
         {"op": "add", "path": "/view/trick/-", "value": "KS"}]
+
+
+def test_a_value_the_last_seq_encoded_is_not_encoded_again(monkeypatch):
+    """A freezer given what the last seq's encoded takes the JSON of a value handed out
+    again as the same object, and encodes an equal but new object itself."""
+    hand, trick = ["QC", "KS"], [{"seat": 0, "card": "QC"}]
+    first = delta.Freezer()
+    last, _patch = first.update({"you": 0, "view": {"hand": hand, "trick": trick}}, None)
+    encoded: list[object] = []
+    real = delta.orjson.dumps
+    monkeypatch.setattr(delta.orjson, "dumps", lambda value, **kw: encoded.append(value) or real(value, **kw))
+    second = delta.Freezer(first.encoded)
+    new_trick = [*trick, {"seat": 1, "card": "AH"}]
+    frozen, patch = second.update({"you": 0, "view": {"hand": hand, "trick": new_trick}}, last)
+    assert encoded == [new_trick]
+    assert frozen["view"]["hand"] is last["view"]["hand"]
+    assert patch == [{"op": "add", "path": "/view/trick/-", "value": {"seat": 1, "card": "AH"}}]
+    assert frozen == delta.freeze({"you": 0, "view": {"hand": hand, "trick": new_trick}})

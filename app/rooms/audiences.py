@@ -48,8 +48,8 @@ class Audiences:
         self._buffers: dict[int | None, deque[tuple[int, str]]] = {}
         #: per audience: its state as of the last seq, frozen (the base of the next patch)
         self._last_state: dict[int | None, delta.Frozen] = {}
-        #: the table and the score sheet as last encoded (:meth:`_freezer`): (value, JSON)
-        self._encoded_cache: dict[str, tuple[Any, bytes]] = {}
+        #: what the last seq's freezer encoded (app.rooms.delta.Freezer: ``before``)
+        self._encoded: delta.Encoded = {}
         self._sheet_cache: tuple[Any, dict[str, Any], dict[str, Any] | None] | None = None
         self._table_cache: tuple[TableInfo, tuple[frozenset[int], frozenset[int]],
                                  dict[str, Any]] | None = None
@@ -181,14 +181,12 @@ class Audiences:
                 "rematch": self._between.rematch_json(result is not None)}
 
     def _freezer(self, shared: dict[str, Any]) -> delta.Freezer:
-        """The freezer of one seq (app.rooms.delta.Freezer), knowing the JSON of the table and
-        the score sheet while they stay the same objects (until they change)."""
-        freezer = delta.Freezer()
+        """The freezer of one seq (app.rooms.delta.Freezer), knowing what the last seq's
+        encoded, with the table and the score sheet encoded whole (each audience then
+        compares one bytes object for each; they stay the same objects until they change)."""
+        freezer = delta.Freezer(self._encoded)
         for key in ("table", "scores"):
-            value, known = shared[key], self._encoded_cache.get(key)
-            if known is None or known[0] is not value:
-                known = self._encoded_cache[key] = (value, freezer.encode(value))
-            freezer.known(value, known[1])
+            freezer.encode(shared[key])
         return freezer
 
     def state(self, seat: int | None, shared: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -303,6 +301,7 @@ class Audiences:
                     if whole is None:
                         whole = f'{body},"state":{delta.frozen_json(frozen).decode()}}}'
                     conn.send(whole)
+        self._encoded = freezer.encoded
 
     def _missed(self, conn: Connection, seat: int | None, last_seq: int | None,
                 epoch: str | None) -> list[str] | None:

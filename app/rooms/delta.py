@@ -53,6 +53,10 @@ def diff(old: State | None, new: State) -> Patch:
 #: at the top levels, the object frozen member by member in turn.
 Frozen = dict[str, Any]
 
+#: id(value) -> (value, its compact JSON): the values one seq's :class:`Freezer` encoded, each
+#: held so that its id is not reused while it is known
+Encoded = dict[int, tuple[Any, bytes]]
+
 #: The types kept as themselves in a frozen state: immutable, untracked by the collector (a
 #: dict holding only these and bytes is not tracked either), compared by type and ``==``
 #: (JSON's ``1``, ``1.0`` and ``true`` differ) without encoding them.
@@ -88,17 +92,38 @@ class Freezer:
     A value that several audiences' states hold as the same object (the table, the score
     sheet, the parts of a view every seat sees) is encoded once, and its change since the
     last seq is found once: the freezer remembers both by identity, holding the objects, for
-    as long as it lives — one seq."""
+    as long as it lives — one seq. ``before``: what the last seq's freezer encoded
+    (:attr:`encoded`); a value the views hand out again as the same object (a completed
+    trick, a hand that did not change, the table) is not encoded again. So an object a view
+    returned must not be changed afterwards: the views build anew what changes, and cache
+    only what never will (tests/test_deltas.py holds every game's clients to the snapshots)."""
 
-    def __init__(self) -> None:
-        #: id(value) -> (value, its JSON)
-        self._json: dict[int, tuple[Any, bytes]] = {}
+    def __init__(self, before: Encoded | None = None) -> None:
+        #: id(value) -> (value, its JSON): what this seq encoded or took from ``before``
+        self._json: Encoded = {}
+        self._before: Encoded = before if before is not None else {}
         #: (id(before), id(now), path, member) -> (before, now, the operations between them)
         self._ops: dict[tuple[int, int, str, str], tuple[bytes, bytes, Patch]] = {}
+
+    @property
+    def encoded(self) -> Encoded:
+        """What this freezer encoded: the ``before`` of the next seq's freezer."""
+        return self._json
 
     def known(self, value: Any, encoded: bytes) -> None:
         """Take ``encoded`` as the JSON of ``value`` (the caller vouches for it)."""
         self._json[id(value)] = (value, encoded)
+
+    def _known(self, value: Any) -> tuple[Any, bytes] | None:
+        """``value`` and its JSON if this seq or the last one encoded it (the held object
+        keeps its id from being reused), else None."""
+        key = id(value)
+        known = self._json.get(key)
+        if known is None:
+            known = self._before.get(key)
+            if known is not None:
+                self._json[key] = known
+        return known
 
     def encode(self, value: Any, last: Any = None) -> bytes:
         """``value``'s compact JSON, encoded once per object, in a bytes object of its own
@@ -106,7 +131,7 @@ class Freezer:
         30 members). ``last``: what the same member was frozen to last time; when the JSON is
         the same, that bytes object is taken instead of a copy, and the diff finds the member
         unchanged by identity."""
-        known = self._json.get(id(value))
+        known = self._known(value)
         if known is None:
             raw = orjson.dumps(value, option=_NON_STR)
             if raw != last:  # a changed member (or bytes != a frozen dict: True)
@@ -119,12 +144,12 @@ class Freezer:
     def freeze(self, state: State, depth: int = FROZEN_DEPTH) -> Frozen:
         """``state`` frozen member by member (a value whose JSON is known is taken whole)."""
         frozen: Frozen = {}
-        encoded, encode = self._json, self.encode
+        encode = self.encode
         for key, value in state.items():
             name = key if type(key) is str else str(key)
             if _scalar(value):
                 frozen[name] = value
-            elif depth > 1 and type(value) is dict and id(value) not in encoded:
+            elif depth > 1 and type(value) is dict and self._known(value) is None:
                 frozen[name] = self.freeze(value, depth - 1)
             else:
                 frozen[name] = encode(value)
@@ -147,7 +172,7 @@ class Freezer:
         # changed member's operations are found once per pair of encodings and place
         # (``self._ops``)
         frozen: Frozen = {}
-        known, found = self._json, self._ops
+        known, found = self._known, self._ops
         added = 0
         for key, value in state.items():
             name = key if type(key) is str else str(key)
@@ -163,7 +188,7 @@ class Freezer:
                 else:
                     ops.append({"op": "replace", "path": _join(path, key), "value": value})
                 continue
-            entry = known.get(id(value))
+            entry = known(value)
             if entry is not None:
                 now = entry[1]
             elif depth > 1 and type(value) is dict:
