@@ -51,14 +51,16 @@ from app.rooms.manager import RoomManager  # noqa: E402
 from app.rooms.store import MatchStore, UnloggedMatchStore  # noqa: E402
 
 
-async def make_tables(rooms: RoomManager, lobby: Lobby, accounts: Accounts, count: int):
-    """``count`` full Doppelkopf tables of four guests; returns [(actor, [user ids])]."""
+async def make_tables(rooms: RoomManager, lobby: Lobby, accounts: Accounts, count: int,
+                      turn_seconds: int | None = None):
+    """``count`` full Doppelkopf tables of four guests (``turn_seconds``: their move clock,
+    None: a public table's); returns [(actor, [user ids])]."""
     tables = []
     for _ in range(count):
         users = [await accounts.create_guest() for _seat in range(4)]
         viewers = [Viewer(id=u.id, name=u.name) for u in users]
         table = await lobby.create_table(viewers[0], NewTable(game="doppelkopf", preset="ddv",
-                                                              deals=48))
+                                                              deals=48, turn_seconds=turn_seconds))
         for viewer in viewers[1:]:
             await lobby.join(viewer, table["id"])
         actor = rooms.actor(table["id"])
@@ -87,7 +89,7 @@ def next_move(actor, rng: random.Random) -> tuple[int, dict] | None:
 
 
 async def play(actor, user_ids: list[int], rng: random.Random, stop: asyncio.Event,
-               counter: list[int], limit: float = float("inf")) -> None:
+               counter: list[int], limit: float = float("inf"), collect_every: int = 0) -> None:
     conns = [Connection(user_id, deltas=True, outbox_size=100_000) for user_id in user_ids]
     for conn in conns:
         actor.attach(conn)
@@ -103,6 +105,8 @@ async def play(actor, user_ids: list[int], rng: random.Random, stop: asyncio.Eve
         actor.act(conns[seat], move)
         await actor.idle()
         counter[0] += 1
+        if collect_every and counter[0] % collect_every == 0:
+            gc.collect(1)
 
 
 async def main(args) -> dict:
@@ -119,10 +123,12 @@ async def main(args) -> dict:
     rooms = RoomManager(store, clock, config, rng_factory=lambda table_id: random.Random(table_id))
     lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock), max_open_tables=args.tables + 1)
     try:
-        tables = await make_tables(rooms, lobby, Accounts(sessions, clock), args.tables)
+        tables = await make_tables(rooms, lobby, Accounts(sessions, clock), args.tables,
+                                   args.turn_seconds)
         stop, counter = asyncio.Event(), [0]
         limit = args.actions if args.actions is not None else float("inf")
-        tasks = [asyncio.create_task(play(actor, ids, random.Random(i), stop, counter, limit))
+        tasks = [asyncio.create_task(play(actor, ids, random.Random(i), stop, counter, limit,
+                                          args.collect_every))
                  for i, (actor, ids) in enumerate(tables)]
         if args.actions is not None:  # a fixed amount of work, no warm-up (count instructions)
             await asyncio.gather(*tasks)
@@ -187,6 +193,15 @@ def parse(argv=None):
                         help="play exactly this many actions (no warm-up, no timing) and stop: "
                              "with --tables 1 the same work every run, for an instruction count "
                              "(valgrind --tool=callgrind) that the machine's load does not change")
+    parser.add_argument("--turn-seconds", type=int, default=None,
+                        help="the tables' move clock (default: a public table's, 30 s); under "
+                             "valgrind give many tables 600, or their clocks run out and computer "
+                             "players stand in")
+    parser.add_argument("--collect-every", type=int, default=0, metavar="N",
+                        help="collect generation 1 after every N-th action (the server's timed "
+                             "collections come about every 150 actions at 500 tables at full "
+                             "speed), so that an instruction count includes the collector's "
+                             "walk of what the actions leave alive; 0: the allocation count only")
     return parser.parse_args(argv)
 
 
