@@ -92,7 +92,7 @@ class TableActor:
             "load": self._on_load, "act": self._on_act, "seats": self._on_seats,
             "attach": self.audiences.on_attach, "detach": self.audiences.on_detach,
             "start": self.course.on_start, "deal": self.course.on_deal,
-            "turn": self.clocks.on_turn,
+            "turn": self.clocks.on_turn, "alarm": self.clocks.on_alarm,
             "window": self.window.on_deadline, "autopass": self.window.on_autopass}
         self._queue.put_nowait(("load",))  # the first command: commands queue up behind it
 
