@@ -182,7 +182,7 @@ class Audiences:
 
     def _freezer(self, shared: dict[str, Any]) -> delta.Freezer:
         """The freezer of one seq (app.rooms.delta.Freezer), knowing what the last seq's
-        encoded, with the table and the score sheet encoded whole (each audience then
+        freezer encoded, with the table and the score sheet encoded whole (each audience then
         compares one bytes object for each; they stay the same objects until they change)."""
         freezer = delta.Freezer(self._encoded)
         for key in ("table", "scores"):
