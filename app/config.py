@@ -33,7 +33,7 @@ class Settings(BaseSettings):
     #: seconds a computer player takes per move, its thinking included (0 in tests)
     bot_delay: float = 0.6
     #: thinking time of an expert computer player per decision (ms), taken from bot_delay
-    bot_budget_ms: int = 150
+    bot_budget_ms: int = 300
     #: post-game analysis (docs/analysis.md): time cap and sampled worlds per decision
     analysis_budget_ms: int = 1000
     analysis_worlds: int = 32

@@ -15,7 +15,7 @@ class ActorConfig:
     per audience for resuming clients; away_grace: see below."""
 
     bot_delay: float = 0.6
-    bot_budget_ms: int = 150
+    bot_budget_ms: int = 300
     #: seconds a seated person may be gone (no connection) before a computer player of the
     #: table's level moves for that seat, until the person is back (None: never)
     away_grace: float | None = 30.0

@@ -16,7 +16,7 @@ from app.bots.doppelkopf import policy, search
 from app.bots.doppelkopf.table import Table, rules_for
 from app.games.doppelkopf.rules import Rules
 
-DEFAULT_BUDGET_MS = 150  # the room's default (app.config.Settings.bot_budget_ms)
+DEFAULT_BUDGET_MS = 300  # the room's default (app.config.Settings.bot_budget_ms)
 DEFAULT_WORLDS = 400
 
 
