@@ -75,7 +75,8 @@ def estimator_for(game: str) -> Estimator:
     if game == "doppelkopf":
         return ExpertSearch(game, "game points")
     if game == "doublehead_kids":
-        return ExpertSearch(game, "golden coins")
+        return ExpertSearch(game, "golden coins",
+                            what=("reservations", "wedding partners", "announcements", "cards"))
     from app.analysis.playouts import playout_estimator
 
     return playout_estimator(game)

@@ -13,7 +13,7 @@ const POLL_MS = 1500;
 
 const UNITS = {"game points": t("game points"), "golden coins": t("golden coins"), points: t("points"),
   "penalty points": t("penalty points")};
-const WHAT = {reservations: t("reservations"), announcements: t("announcements"), cards: t("cards"),
+const WHAT = {reservations: t("reservations"), "wedding partners": t("wedding partners"), announcements: t("announcements"), cards: t("cards"),
   bids: t("bids"), "bonus cards": t("bonus cards"), discards: t("discards"), catches: t("catches"),
   Doppio: t("Doppio")};
 const METHODS = {"expert search": t("the expert's search"), "intermediate playouts": t("playouts by the intermediate computer player")};

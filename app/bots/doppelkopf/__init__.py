@@ -62,7 +62,8 @@ class DoppelkopfBot:
         if phase == "poverty_return":
             return policy.choose_poverty_return(view, rules)
         if phase == "wedding_partner":
-            return next((a for a in legal if a["partner"] == (view["seat"] + 2) % 4), legal[0])
+            partner = policy.wedding_partner(view["seat"])
+            return next((a for a in legal if a["partner"] == partner), legal[0])
         return legal[0]  # pragma: no cover - every phase with actions is handled above
 
 

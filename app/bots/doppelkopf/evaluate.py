@@ -14,9 +14,9 @@ other team's (the quantity the expert plays for). Keys are :func:`action_key` st
 
 What is searched: cards (all playable ones; the last ``search.SOLVE_TRICKS`` tricks exactly),
 announcements (the best card's value plus what the announcement adds on the same playouts),
-declarations (healthy, wedding, every solo; played out over random deals of the other hands).
-Poverty (declaring, answering, exchanging), throw-in and naming a wedding partner are not
-simulated by the expert and are left out of the result.
+declarations (healthy, wedding, every solo; played out over random deals of the other hands),
+the partner a wedding names (Doublehead Kids; the same way). Poverty (declaring, answering,
+exchanging) and throw-in are not simulated by the expert and are left out of the result.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from app.bots.doppelkopf.search import CardSearch, Clock, declaration_values
+from app.bots.doppelkopf.search import CardSearch, Clock, declaration_values, partner_values
 from app.bots.doppelkopf.table import Table, rules_for
 from app.games.doppelkopf.rules import Rules
 
@@ -76,6 +76,9 @@ def evaluate(view: Mapping[str, Any], rules: Mapping[str, Any] | Rules | None = 
         values = [a["value"] for a in legal if a["value"] not in NOT_SIMULATED]
         found = declaration_values(view, parsed, rng, clock, values)
         return {action_key(a): found[a["value"]] for a in legal if a["value"] in found}
+    if phase == "wedding_partner":
+        partners = partner_values(view, parsed, rng, clock)
+        return {action_key(a): partners[a["partner"]] for a in legal}
     if phase != "play":
         return {}
     table = Table.from_view(view, parsed)

@@ -272,6 +272,14 @@ def two_queens_declaration(hand: Sequence[str], options: Sequence[str], nines: b
     return "wedding"
 
 
+def wedding_partner(bride: int) -> int:
+    """The seat a bride names as her partner where the wedding names one (Doublehead Kids):
+    the one opposite, at every level. A search over partners gains the bride some position
+    (the analysis values each partner), but plays every partner as the intermediate, so it
+    cannot weigh who plays best; docs/bots.md gives the measurement."""
+    return (bride + 2) % 4
+
+
 def choose_declaration(view: Mapping[str, Any], rules: Rules) -> str:
     """Healthy, a solo only with a strong hand, poverty when held; with both queens of clubs
     the wedding or, deliberately, the silent solo (``two_queens_declaration``)."""

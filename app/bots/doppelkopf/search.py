@@ -27,7 +27,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.bots.doppelkopf import endgame
-from app.bots.doppelkopf.policy import card_values, choose_card, choose_declaration, solo_strength
+from app.bots.doppelkopf.policy import (
+    card_values,
+    choose_card,
+    choose_declaration,
+    solo_strength,
+    wedding_partner,
+)
 from app.bots.doppelkopf.sampling import Sampler, random_hands
 from app.bots.doppelkopf.table import QC, Table
 from app.games.doppelkopf.contracts import TEAM_CONTRACTS, card_order, order_name_of
@@ -311,8 +317,9 @@ def _raised(sim: Table, me: int, announce: Mapping[str, Any]) -> list[int]:
 # --- reservations ------------------------------------------------------------------------
 
 def contract_table(rules: Rules, dealer: int, me: int, hands: Sequence[Sequence[str]],
-                   contract: str) -> Table:
-    """A world at the start of the play of ``contract`` declared by ``me`` (or all healthy)."""
+                   contract: str, partner: int | None = None) -> Table:
+    """A world at the start of the play of ``contract`` declared by ``me`` (or all healthy);
+    ``partner``: the seat a wedding names (Doublehead Kids), known to all from the start."""
     if contract == "healthy":
         holders = [hand.count(QC) for hand in hands]
         if 2 in holders:
@@ -335,6 +342,10 @@ def contract_table(rules: Rules, dealer: int, me: int, hands: Sequence[Sequence[
     t.to_move = t.leader
     if contract == "normal":
         t.party = [RE if QC in h else KONTRA for h in hands]
+    elif contract == "wedding" and partner is not None:
+        t.bride = me
+        t.party = [RE if s in (me, partner) else KONTRA for s in range(4)]
+        t.shown[partner] = True
     elif contract == "wedding":
         t.bride, t.clarified = me, False
         t.party = [RE if s == me else None for s in range(4)]
@@ -368,22 +379,49 @@ def declaration_candidates(view: Mapping[str, Any], rules: Rules) -> list[str]:
     return candidates
 
 
+Plan = tuple[str, int | None]  # a contract to declare and the wedding partner to name (or None)
+
+
 def declaration_values(view: Mapping[str, Any], rules: Rules, rng: random.Random, clock: Clock,
                        candidates: Sequence[str]) -> dict[str, float]:
     """Each candidate declaration's mean seat value over random deals of the other hands,
-    played out (policy, exact last tricks) as if it were the contract."""
+    played out (policy, exact last tricks) as if it were the contract. A wedding that names
+    its partner (Doublehead Kids) is played with the partner the bots name
+    (``policy.wedding_partner``)."""
+    named = rules.wedding_clarification == "named"
+    plans: list[Plan] = [(value, wedding_partner(view["seat"]) if value == "wedding" and named else None)
+                         for value in candidates]
+    means = plan_values(view, rules, rng, clock, plans)
+    return {value: means[value, partner] for value, partner in plans}
+
+
+def plan_values(view: Mapping[str, Any], rules: Rules, rng: random.Random, clock: Clock,
+                plans: Sequence[Plan]) -> dict[Plan, float]:
+    """Each plan's mean seat value (plus the card-point smoothing) over the same random deals
+    of the other hands, the deal played out from its first trick as that plan makes it."""
     me = view["seat"]
     hand = list(view["hand"])
-    totals = dict.fromkeys(candidates, 0.0)
+    totals = dict.fromkeys(plans, 0.0)
     done = 0
     while clock.more(done):
         hands = random_hands(rules.nines, hand, me, rng)
-        for value in candidates:
-            sim = contract_table(rules, view["dealer"], me, hands, value)
+        for plan in plans:
+            sim = contract_table(rules, view["dealer"], me, hands, *plan)
             score, points = playout_value(sim, me)
-            totals[value] += score + CARD_POINT_WEIGHT * points
+            totals[plan] += score + CARD_POINT_WEIGHT * points
         done += 1
-    return {value: total / max(done, 1) for value, total in totals.items()}
+    return {plan: total / max(done, 1) for plan, total in totals.items()}
+
+
+def partner_values(view: Mapping[str, Any], rules: Rules, rng: random.Random,
+                   clock: Clock) -> dict[int, float]:
+    """Each seat the bride may name (phase ``wedding_partner``; for the post-game analysis):
+    the mean seat value of the wedding with that partner, over the same random deals of the
+    other hands (every partner played by the intermediate's rules, so a partner's skill does
+    not show)."""
+    partners = [a["partner"] for a in view["legal"]]
+    means = plan_values(view, rules, rng, clock, [("wedding", p) for p in partners])
+    return {partner: means["wedding", partner] for partner in partners}
 
 
 def search_declaration(view: Mapping[str, Any], rules: Rules, rng: random.Random,
