@@ -141,6 +141,9 @@ def test_the_next_announcement_is_offered_and_the_deeper_ones_wait_behind_more(b
     assert toggle.get_attribute("aria-expanded") == "true"
     deeper = [b.get_attribute("data-value") for b in announce.all() if b.is_visible()]
     assert len(deeper) == announce.count() and "black" in deeper, deeper
+    menu = page.locator("#choices .more-choices").bounding_box()
+    plate = page.locator(f"#seats [data-seat='{page.evaluate('window.doppelrunde.state.you')}']").bounding_box()
+    assert menu["y"] + menu["height"] <= plate["y"] + 1, (menu, plate)  # the own plate stays in view
     for value in deeper:
         box = page.locator(f"#choices button[data-type=announce][data-value={value}]").bounding_box()
         assert 0 <= box["x"] and box["x"] + box["width"] <= 390, (value, box)
