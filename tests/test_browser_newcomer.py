@@ -247,3 +247,33 @@ def test_a_notice_covers_no_seat_plate_or_control(browser, site, size):
     assert notice.count() == 0
     assert page.locator("#hand").bounding_box() == hand  # the table back as it was
     ctx.close()
+
+
+#: per card of the hand: the widest run of points (2 px apart) on one line where a tap reaches it
+TAP_STRIPS = """() => [...document.querySelectorAll('#hand .card')].map((card) => {
+  const r = card.getBoundingClientRect();
+  let best = 0;
+  for (let y = r.top + 2; y < Math.min(r.bottom, innerHeight) - 1; y += 4) {
+    let run = 0;
+    for (let x = r.left + 1; x < r.right - 1; x += 2) {
+      const hit = document.elementFromPoint(x, y);
+      run = hit && hit.closest('.card') === card ? run + 2 : 0;
+      best = Math.max(best, run);
+    }
+  }
+  return [card.dataset.card, best, r.bottom <= innerHeight];
+})"""
+
+
+@pytest.mark.parametrize("game", ["doppelkopf", "doublehead_kids"])
+def test_on_a_phone_every_card_of_a_full_hand_leaves_a_finger_wide_strip(browser, site, game):
+    ctx = context(browser, "phone")
+    page = ctx.new_page()
+    new_table(page, site, game=game, deals=1)
+    page.wait_for_function(READY, timeout=15000)
+    strips = page.evaluate(TAP_STRIPS)
+    assert len(strips) == 12, strips
+    narrow = [(card, width) for card, width, _ in strips if width < 44]
+    assert not narrow, narrow  # one overlapped row left about 25 px
+    assert all(inside for _, _, inside in strips), strips
+    ctx.close()

@@ -20,6 +20,8 @@ import {seatPlate, sideOf} from "./seats.js";
 import {trickFigures} from "./trickzone.js";
 
 const $ = (id) => document.getElementById(id);
+/** A hand of more cards than this may lie in two rows (see TableView.splitHand). */
+const TWO_ROWS_FROM = 8;
 
 /** Where the seat at the bottom is: the player's own seat, or seat 0 for a watcher. */
 export function bottomSeat(state) {
@@ -191,6 +193,22 @@ export class TableView {
       for (const item of group) hand.append(this.cardButton(ctx, item, live));
     });
     hand.classList.toggle("grouped", rows.length > 1);
+    this.splitHand(hand, rows.length === 1 ? items.length : 0);
+  }
+
+  /** A long hand may lie in two rows (table.css does so on a phone held upright, where one
+   * row leaves a finger too narrow a strip of each card): the second row starts after the
+   * first half, marked by a break that only that layout shows. */
+  splitHand(hand, count) {
+    const many = count > TWO_ROWS_FROM;
+    hand.classList.toggle("many", many);
+    if (!many) return;
+    const first = Math.ceil(count / 2);
+    hand.style.setProperty("--row-n", String(first));
+    const cards = hand.querySelectorAll(".card");
+    cards[first].before(el("span", {class: "hand-break", "aria-hidden": "true"}));
+    cards[first].classList.add("row-start");
+    for (let i = first; i < count; i++) cards[i].classList.add("front-row");
   }
 
   cardButton(ctx, item, live) {
