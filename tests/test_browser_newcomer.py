@@ -265,9 +265,18 @@ TAP_STRIPS = """() => [...document.querySelectorAll('#hand .card')].map((card) =
 })"""
 
 
+#: the prompt, the buttons and the own plate where a card of the hand lies on their centre
+COVERED_BY_HAND = """() => [...document.querySelectorAll('#prompt, #choices button, #seats [data-seat]')]
+  .filter((n) => n.getClientRects().length).filter((n) => {
+    const r = n.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit && hit.closest('#hand'); }).map((n) => n.id || n.dataset.seat || n.textContent)"""
+
+
+@pytest.mark.parametrize("width", [360, 390, 430])
 @pytest.mark.parametrize("game", ["doppelkopf", "doublehead_kids"])
-def test_on_a_phone_every_card_of_a_full_hand_leaves_a_finger_wide_strip(browser, site, game):
-    ctx = context(browser, "phone")
+def test_on_a_phone_every_card_of_a_full_hand_leaves_a_finger_wide_strip(browser, site, game, width):
+    ctx = context(browser, "phone", viewport={"width": width, "height": 844})
     page = ctx.new_page()
     new_table(page, site, game=game, deals=1)
     page.wait_for_function(READY, timeout=15000)
@@ -276,4 +285,8 @@ def test_on_a_phone_every_card_of_a_full_hand_leaves_a_finger_wide_strip(browser
     narrow = [(card, width) for card, width, _ in strips if width < 44]
     assert not narrow, narrow  # one overlapped row left about 25 px
     assert all(inside for _, _, inside in strips), strips
+    tops = page.evaluate("() => [...document.querySelectorAll('#hand .card')].map((c) => Math.round(c.offsetTop))")
+    assert len(set(tops)) == 2 and tops.count(tops[0]) == 6, tops  # two rows of six, at any width
+    covered = page.evaluate(COVERED_BY_HAND)
+    assert covered == [], covered
     ctx.close()
