@@ -112,7 +112,7 @@ export function kidCard(card) {
   const lines = words.length > 2 ? [words.slice(0, words.length - 1).join(" "), words[words.length - 1]] : [words.join(" ")];
   lines.forEach((line, i) => {
     const attrs = {x: 30, y: 74 + i * 9, class: "name", "text-anchor": "middle"};
-    if (line.length > 11) Object.assign(attrs, {textLength: 52, lengthAdjust: "spacingAndGlyphs"});
+    if (line.length > 8) Object.assign(attrs, {textLength: 52, lengthAdjust: "spacingAndGlyphs"});  // inside the card in any font
     svg.appendChild(svgEl("text", attrs, line));
   });
   return svg;
