@@ -312,6 +312,10 @@ def test_doublehead_kids_basic_round_with_kid_names_and_the_learning_aid(browser
             seen["reason"] += 1
         page.locator("#hand button.card.legal").first.click(position=CORNER)
         wait_after(page, seq)
+    # every team badge reads whole on a phone's narrow plates (the short "♚ Team", "Without")
+    cut = page.evaluate("""() => [...document.querySelectorAll('#seats .badge.party')]
+        .filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)""")
+    assert page.locator("#seats .badge.party").count() >= 2 and cut == [], cut
     explained = page.evaluate("window.duelsExplained")
     assert any(" won the duel with " in text and "silver coins." in text for text in explained), explained[:3]
     assert page.text_content("#match-result").startswith("Winner:")

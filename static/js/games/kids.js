@@ -53,6 +53,8 @@ const MARKS = {
 const ROYAL = ["TH", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D"];
 const FAMILY_WORDS = {cross: t("cross"), spade: t("spade"), heart: t("heart"), royal: t("royal")};
 const TEAMS = {re: t("Team Prince/Princess"), kontra: t("Team Without")};
+// what a phone's narrow plates show: the crown and "Team" printed on the Prince/Princess card
+const TEAMS_SHORT = {re: t("♚ Team"), kontra: t("Without")};
 const LABELS = {healthy: t("Ready to play"), wedding: t("Wedding (choose a partner)")};
 const CONTRACTS = {normal: t("Team game"), wedding: t("Wedding"), silent_solo: t("Lone player")};
 const AID_KEY = "doppelrunde.kids.aid";
@@ -193,8 +195,7 @@ export const kids = {
     const view = state.view;
     const badges = [];
     const party = view.parties ? view.parties[seat] : null;
-    // a line may break after the slash ("Team Prince/" "Princess") on a narrow plate
-    if (party) badges.push({text: TEAMS[party].replace("/", "/\u200b"), cls: `party ${party}`, data: {party}});
+    if (party) badges.push({text: TEAMS[party], short: TEAMS_SHORT[party], cls: `party ${party}`, data: {party}});
     for (const a of (view.announcements || []).filter((x) => x.seat === seat)) {
       badges.push({text: gameLabel(a.value), cls: "announced", data: {announcement: a.value}});
     }
