@@ -67,3 +67,25 @@ def test_a_search_stops_when_settled_and_only_then():
     earlier = settled_search.samples[:settled_search.done - search.SETTLE_EVERY]
     assert settled_search.done == search.SETTLE_MIN_WORLDS or not settled(
         earlier, settled_search.cards, {})
+
+
+def test_near_ties_are_figures_of_the_games_own_unit():
+    """Game points for Doppelkopf; golden coins for Doublehead Kids, where a basic round is won
+    or lost (+1 or -1 against the other team): a near-tie there is a smaller figure."""
+    from app.games.doppelkopf.rules import make_rules as doppelkopf_rules
+    from app.games.doublehead_kids.rules import make_rules as kids_rules
+
+    assert search.near_ties(doppelkopf_rules({})) == (search.PRIOR_BONUS, search.INDIFFERENT)
+    for scoring in ("basic", "advanced"):
+        assert search.near_ties(kids_rules({"scoring": scoring})) == search.KIDS_NEAR_TIES
+    bonus, indifferent = search.KIDS_NEAR_TIES
+    assert bonus < search.PRIOR_BONUS and indifferent < search.INDIFFERENT
+
+
+def test_a_difference_inside_the_indifference_band_is_a_tie_and_outside_it_is_not():
+    """Cards 0.2 apart either way in alternate deals (mean 0, two standard errors 0.1): a tie
+    within 0.25 game points, not within the 0.08 golden coins of Doublehead Kids."""
+    a = [0.2 if i % 2 else -0.2 for i in range(16)]
+    b = [0.0] * 16
+    assert settled(samples(a, b), ["QC", "KS"], {}, search.INDIFFERENT)
+    assert not settled(samples(a, b), ["QC", "KS"], {}, search.KIDS_NEAR_TIES[1])

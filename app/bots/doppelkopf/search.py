@@ -35,7 +35,7 @@ from app.bots.doppelkopf.policy import (
     wedding_partner,
 )
 from app.bots.doppelkopf.sampling import Sampler, random_hands
-from app.bots.doppelkopf.table import QC, Table
+from app.bots.doppelkopf.table import QC, Table, golden_coins
 from app.games.doppelkopf.contracts import TEAM_CONTRACTS, card_order, order_name_of
 from app.games.doppelkopf.rules import Rules
 from app.games.doppelkopf.state import KONTRA, RE
@@ -55,6 +55,11 @@ SETTLE_MIN_WORLDS = 16  # a card search may stop early (settled) from this many 
 SETTLE_EVERY = 4  # ... and asks whether it is settled after every this many
 SETTLE_Z = 2.0  # standard errors by which the best card must lead another (or tie it)
 INDIFFERENT = 0.25  # game points: a difference known to be smaller needs no more deals
+#: PRIOR_BONUS and INDIFFERENT in Doublehead Kids golden coins. A basic round is won or lost
+#: (the own team's coins minus the other's, +1 or -1) where a Doppelkopf normal game's score
+#: spans several game points, so a near-tie is a smaller figure (docs/bots.md, "Near-ties in
+#: golden coins")
+KIDS_NEAR_TIES = (0.07, 0.08)
 
 
 def playout(sim: Table) -> None:
@@ -76,10 +81,17 @@ def playout_value(sim: Table, me: int) -> tuple[float, int]:
     return seat_score(sim, me, sim.outcome_scores()), _party_points(sim, me)
 
 
+def near_ties(rules: Rules) -> tuple[float, float]:
+    """(bonus of the intermediate's own card, difference too small to search on) in the unit
+    of the game's score: ``(PRIOR_BONUS, INDIFFERENT)`` game points, or ``KIDS_NEAR_TIES``
+    golden coins (Doublehead Kids)."""
+    return KIDS_NEAR_TIES if golden_coins(rules) else (PRIOR_BONUS, INDIFFERENT)
+
+
 def seat_score(sim: Table, me: int, scores: Sequence[int]) -> float:
     """``me``'s score of a finished world: game points, or (Doublehead Kids) the own team's
     golden coins minus the other team's."""
-    if getattr(sim.rules, "scoring", None) is None:
+    if not golden_coins(sim.rules):
         return float(scores[me])
     party = sim.party[me]
     other = next((s for s in range(4) if sim.party[s] != party), None)
@@ -188,10 +200,10 @@ class CardSearch:
         needs every deal)."""
         if self.announces or len(self.cards) < 2 or self.done < SETTLE_MIN_WORLDS:
             return False
-        return settled(self.samples, self.cards, bonus)
+        return settled(self.samples, self.cards, bonus, near_ties(self.table.rules)[1])
 
     def chosen_by(self, bonus: Mapping[str, float]) -> dict[str, float]:
-        """What a card is chosen by: its :meth:`means` plus its ``bonus`` (game points)."""
+        """What a card is chosen by: its :meth:`means` plus its ``bonus`` (the game's unit)."""
         return {card: mean + bonus.get(card, 0.0) for card, mean in self.means().items()}
 
     def means(self) -> dict[str, float]:
@@ -245,7 +257,7 @@ def search_play(view: Mapping[str, Any], table: Table, rng: random.Random, budge
     prior = cards[0]
     search = CardSearch(view, table, cards, [announce] if announce is not None else [],
                         keep=None if solving else CANDIDATES)
-    bonus = {} if solving else {prior: PRIOR_BONUS}
+    bonus = {} if solving else {prior: near_ties(table.rules)[0]}
     search.run(rng, Clock(budget_ms, worlds), bonus)
     means = search.chosen_by(bonus)
     best = max(search.cards, key=lambda c: (means[c], c == prior))
@@ -255,13 +267,14 @@ def search_play(view: Mapping[str, Any], table: Table, rng: random.Random, budge
 
 
 def settled(samples: Sequence[tuple[float, Mapping[str, float]]], cards: Sequence[str],
-            bonus: Mapping[str, float]) -> bool:
+            bonus: Mapping[str, float], indifferent: float = INDIFFERENT) -> bool:
     """Whether more sampled deals would hardly change the choice among ``cards``, by weighted
-    mean value plus ``bonus`` (game points). ``samples``: per sampled deal its weight and each
-    card's value in it (the same deals for every card, so differences are paired). Settled
-    when the best card leads each other one by more than ``SETTLE_Z`` standard errors of
-    their mean paired difference, or that difference lies within ``INDIFFERENT`` game
-    points either way at the same confidence (a tie: either card costs less than that)."""
+    mean value plus ``bonus`` (the game's unit: game points, golden coins). ``samples``: per
+    sampled deal its weight and each card's value in it (the same deals for every card, so
+    differences are paired). Settled when the best card leads each other one by more than
+    ``SETTLE_Z`` standard errors of their mean paired difference, or that difference lies
+    within ``indifferent`` either way at the same confidence (a tie: either card costs less
+    than that)."""
     weights = [weight for weight, _values in samples]
     total = sum(weights)
     if total <= 0.0:
@@ -278,7 +291,7 @@ def settled(samples: Sequence[tuple[float, Mapping[str, float]]], cards: Sequenc
             weights, [values[best] - values[other] for _w, values in samples])
         error *= SETTLE_Z
         gap = centre + bonus.get(best, 0.0) - bonus.get(other, 0.0)
-        if not (gap - error > 0.0 or -INDIFFERENT < gap - error <= gap + error < INDIFFERENT):
+        if not (gap - error > 0.0 or -indifferent < gap - error <= gap + error < indifferent):
             return False
     return True
 

@@ -363,11 +363,16 @@ class Table:
         state = object.__new__(State)
         state.standing = standing
         state.tricks = tuple(self.tricks)
-        if getattr(self.rules, "scoring", None) is not None:  # Doublehead Kids: golden coins
+        if golden_coins(self.rules):  # Doublehead Kids
             from app.games.doublehead_kids.coins import round_coins
 
             return tuple(round_coins(state).per_seat)
         return score(state).scores
+
+
+def golden_coins(rules: Rules) -> bool:
+    """Whether ``rules`` score golden coins (Doublehead Kids' KidsRules) rather than game points."""
+    return getattr(rules, "scoring", None) is not None
 
 
 def normal_order(rules: Rules) -> CardOrder:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from app.bots.doppelkopf.table import golden_coins
 from app.games.doppelkopf.contracts import TEAM_CONTRACTS
 from app.games.doppelkopf.rules import Rules
 from app.games.doppelkopf.scoring import Line, Tally, _net, game_lines, winner_of
@@ -52,7 +53,7 @@ class DealValue:
     def __init__(self, rules: Rules, contract: str, solo: bool, levels: Sequence[int],
                  announcements: Sequence[int] = (0, 0)) -> None:
         self.rules = rules
-        self.kids = getattr(rules, "scoring", None) is not None
+        self.kids = golden_coins(rules)
         self.advanced = self.kids and getattr(rules, "scoring", "basic") == "advanced"
         self.solo = solo
         self.levels = (levels[RE], levels[KONTRA])
