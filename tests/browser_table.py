@@ -167,3 +167,10 @@ CORNER = {"x": 8, "y": 24}
 
 def match_dialog_open(page) -> bool:
     return page.locator("[data-dialog=match-result][open]").count() == 1
+
+
+def cut_party_badges(page) -> list[str]:
+    """The texts of the seats' party badges (Re/Kontra, Doublehead Kids' teams) that do not
+    fit their box."""
+    return page.evaluate("""() => [...document.querySelectorAll('#seats .badge.party')]
+        .filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)""")

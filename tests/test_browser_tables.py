@@ -13,7 +13,7 @@ import time
 import pytest
 
 from tests import browser_table
-from tests.browser_table import CORNER, READY, context, match_dialog_open
+from tests.browser_table import CORNER, READY, context, cut_party_badges, match_dialog_open
 from tests.conftest import artifacts_dir
 
 pytestmark = pytest.mark.browser
@@ -313,9 +313,7 @@ def test_doublehead_kids_basic_round_with_kid_names_and_the_learning_aid(browser
         page.locator("#hand button.card.legal").first.click(position=CORNER)
         wait_after(page, seq)
     # every team badge reads whole on a phone's narrow plates (the short "♚ Team", "Without")
-    cut = page.evaluate("""() => [...document.querySelectorAll('#seats .badge.party')]
-        .filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)""")
-    assert page.locator("#seats .badge.party").count() >= 2 and cut == [], cut
+    assert page.locator("#seats .badge.party").count() >= 2 and cut_party_badges(page) == []
     explained = page.evaluate("window.duelsExplained")
     assert any(" won the duel with " in text and "silver coins." in text for text in explained), explained[:3]
     assert page.text_content("#match-result").startswith("Winner:")

@@ -195,7 +195,8 @@ export const kids = {
     const view = state.view;
     const badges = [];
     const party = view.parties ? view.parties[seat] : null;
-    if (party) badges.push({text: TEAMS[party], short: TEAMS_SHORT[party], cls: `party ${party}`, data: {party}});
+    // on a side plate the whole name may break after the slash ("Team Prince/" "Princess")
+    if (party) badges.push({text: TEAMS[party].replace("/", "/\u200b"), short: TEAMS_SHORT[party], cls: `party ${party}`, data: {party}});
     for (const a of (view.announcements || []).filter((x) => x.seat === seat)) {
       badges.push({text: gameLabel(a.value), cls: "announced", data: {announcement: a.value}});
     }
