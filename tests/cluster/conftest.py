@@ -1,16 +1,24 @@
 """Fixtures: every cluster test runs against the in-process services and against real Redis.
 
 ``harness`` gives two "processes" ``a`` and ``b``. On Redis they are two independent
-:func:`make_cluster` bundles (separate connection pools) on database 15, flushed before and
-after each test. In-process they are two views (different process ids) of the same
-services, which is what one process sees. ``harness.advance(s)`` lets time pass: the fake
-clock in-process, a real sleep on Redis (so Redis tests use TTLs of a few hundred ms).
+:func:`make_cluster` bundles (separate connection pools) under a key prefix of their own
+(:data:`PREFIX`, new for every test session), whose keys are deleted before and after each
+test; nothing else in the database is touched, so two checkouts testing side by side on one
+Redis cannot delete each other's keys. In-process they are two views (different process
+ids) of the same services, which is what one process sees. ``harness.advance(s)`` lets time
+pass: the fake clock in-process, a real sleep on Redis.
+
+Time on Redis is real, so the tests are written against :data:`TTL` with margins: a check
+that a key is still held comes at most 0.6 TTL after the key was last written, and a check
+that it expired at least 1.3 TTL after. A stall of 0.4 s between two commands (a loaded
+2-core CI machine, a garbage collection) fails neither.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import uuid
 from dataclasses import dataclass
 
 import pytest
@@ -21,7 +29,8 @@ from app.cluster.factory import Cluster, make_cluster
 from tests.conftest import redis_test_url, require
 
 REDIS_URL = redis_test_url(2)
-PREFIX = "test:"
+PREFIX = f"test:{uuid.uuid4().hex[:8]}:"
+TTL = 1.0  # seconds: real time on Redis, fake time in-process (see the margins above)
 
 _reachable: tuple[bool, str] | None = None
 
@@ -83,7 +92,7 @@ async def harness(request):
         return
     require_redis()
     admin = aioredis.Redis.from_url(REDIS_URL, decode_responses=True)
-    await admin.flushdb()
+    await clear(admin)
     a = make_cluster(REDIS_URL, prefix=PREFIX, process_id="p1")
     b = make_cluster(REDIS_URL, prefix=PREFIX, process_id="p2")
     try:
@@ -91,8 +100,15 @@ async def harness(request):
     finally:
         await a.close()
         await b.close()
-        await admin.flushdb()
+        await clear(admin)
         await admin.aclose()
+
+
+async def clear(redis: aioredis.Redis, prefix: str = PREFIX) -> None:
+    """Delete every key under ``prefix`` (and nothing else in the database)."""
+    keys = [key async for key in redis.scan_iter(f"{prefix}*")]
+    if keys:
+        await redis.delete(*keys)
 
 
 async def eventually(predicate, timeout: float = 2.0, step: float = 0.01) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.cluster.conftest import Harness
+from tests.cluster.conftest import TTL, Harness
 
 
 async def test_two_hundred_racers_for_one_seat_have_one_winner(harness: Harness):
@@ -67,9 +67,9 @@ async def test_clear_table_frees_every_seat(harness: Harness):
 
 
 async def test_seat_claims_expire(harness: Harness):
-    assert await harness.a.claims.claim_seat("t1", 0, "ann", ttl_s=0.3)
-    assert not await harness.b.claims.claim_seat("t1", 0, "bob", ttl_s=0.3)
-    await harness.advance(0.45)
+    assert await harness.a.claims.claim_seat("t1", 0, "ann", ttl_s=TTL)
+    assert not await harness.b.claims.claim_seat("t1", 0, "bob", ttl_s=TTL)
+    await harness.advance(TTL * 1.5)
     assert await harness.b.claims.seat_holder("t1", 0) is None
     assert await harness.b.claims.claim_seat("t1", 0, "bob")
 
@@ -98,8 +98,8 @@ async def test_a_failed_create_can_release_its_key(harness: Harness):
 
 
 async def test_table_keys_expire(harness: Harness):
-    assert await harness.a.claims.claim_table_key("k", "table-1", ttl_s=0.3)
-    await harness.advance(0.15)
-    assert not await harness.b.claims.claim_table_key("k", "table-2", ttl_s=0.3)
-    await harness.advance(0.3)
-    assert await harness.b.claims.claim_table_key("k", "table-2", ttl_s=0.3)
+    assert await harness.a.claims.claim_table_key("k", "table-1", ttl_s=TTL)
+    await harness.advance(TTL * 0.3)
+    assert not await harness.b.claims.claim_table_key("k", "table-2", ttl_s=TTL)
+    await harness.advance(TTL * 1.2)
+    assert await harness.b.claims.claim_table_key("k", "table-2", ttl_s=TTL)

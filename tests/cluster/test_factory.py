@@ -16,7 +16,7 @@ from app.cluster.bus import InProcessRoomBus, RedisRoomBus
 from app.cluster.claims import InProcessClaims, RedisClaims
 from app.cluster.leases import InProcessLeases, RedisLeases
 from app.cluster.registry import InProcessRegistry, RedisRegistry
-from tests.cluster.conftest import PREFIX, REDIS_URL, require_redis
+from tests.cluster.conftest import PREFIX, REDIS_URL, clear, require_redis
 
 
 def _check_protocols(cluster) -> None:
@@ -56,7 +56,7 @@ async def test_with_a_url_everything_goes_through_redis():
         assert await cluster.redis.ping()
         sub = await cluster.bus.events("t1")
     finally:
-        await cluster.redis.flushdb()
+        await clear(cluster.redis)
         await cluster.close()
     with pytest.raises(SubscriptionClosed):
         await sub.get()

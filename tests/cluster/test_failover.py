@@ -7,9 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from app.cluster.leases import LeaseRenewer
-from tests.cluster.conftest import Harness
-
-TTL = 0.3
+from tests.cluster.conftest import TTL, Harness
 
 
 async def test_a_dead_owners_table_is_taken_over_after_the_lease_expires(harness: Harness):

@@ -7,14 +7,14 @@ import asyncio
 import pytest
 
 from app.cluster.leases import InProcessLeases, LeaseRenewer
-from tests.cluster.conftest import FakeClock, Harness
+from tests.cluster.conftest import TTL, FakeClock, Harness
 
-TTL = 0.4  # seconds; real time on Redis, fake time in-process
+LONG = 30 * TTL  # for checks that are not about expiry
 
 
 async def test_one_of_two_owners_wins(harness: Harness):
-    assert await harness.a.leases.acquire("t1", "p1", TTL)
-    assert not await harness.b.leases.acquire("t1", "p2", TTL)
+    assert await harness.a.leases.acquire("t1", "p1", LONG)
+    assert not await harness.b.leases.acquire("t1", "p2", LONG)
     assert await harness.a.leases.owner_of("t1") == "p1"
     assert await harness.b.leases.owner_of("t1") == "p1"
     assert await harness.b.leases.owner_of("t2") is None
@@ -33,29 +33,30 @@ async def test_concurrent_acquire_has_exactly_one_winner(harness: Harness):
 
 async def test_acquire_again_by_the_owner_extends(harness: Harness):
     assert await harness.a.leases.acquire("t1", "p1", TTL)
-    await harness.advance(TTL * 0.6)
+    await harness.advance(TTL * 0.8)
     assert await harness.a.leases.acquire("t1", "p1", TTL)
-    await harness.advance(TTL * 0.6)  # 1.2 TTL after the first acquire
+    await harness.advance(TTL * 0.5)  # 1.3 TTL after the first acquire
     assert await harness.b.leases.owner_of("t1") == "p1"
 
 
 async def test_only_the_owner_renews_and_releases(harness: Harness):
-    assert await harness.a.leases.acquire("t1", "p1", TTL)
-    assert not await harness.b.leases.renew("t1", "p2", TTL)
+    assert await harness.a.leases.acquire("t1", "p1", LONG)
+    assert not await harness.b.leases.renew("t1", "p2", LONG)
     assert not await harness.b.leases.release("t1", "p2")
     assert await harness.b.leases.owner_of("t1") == "p1"
-    assert await harness.a.leases.renew("t1", "p1", TTL)
+    assert await harness.a.leases.renew("t1", "p1", LONG)
     assert await harness.a.leases.release("t1", "p1")
     assert await harness.b.leases.owner_of("t1") is None
-    assert not await harness.a.leases.renew("t1", "p1", TTL)  # released: nothing to renew
-    assert await harness.b.leases.acquire("t1", "p2", TTL)
+    assert not await harness.a.leases.renew("t1", "p1", LONG)  # released: nothing to renew
+    assert await harness.b.leases.acquire("t1", "p2", LONG)
 
 
 async def test_renewal_keeps_the_lease_past_its_ttl(harness: Harness):
     assert await harness.a.leases.acquire("t1", "p1", TTL)
-    await harness.advance(TTL * 0.6)
-    assert await harness.a.leases.renew("t1", "p1", TTL)
-    await harness.advance(TTL * 0.6)
+    for _ in range(2):
+        await harness.advance(TTL * 0.45)
+        assert await harness.a.leases.renew("t1", "p1", TTL)
+    await harness.advance(TTL * 0.45)  # 1.35 TTL after the acquire
     assert await harness.b.leases.owner_of("t1") == "p1"
     assert not await harness.b.leases.acquire("t1", "p2", TTL)
 
@@ -110,7 +111,7 @@ async def test_renewer_keeps_the_lease_and_releases_on_stop(harness: Harness):
     assert await harness.a.leases.acquire("t1", "p1", TTL)
     renewer = LeaseRenewer(harness.a.leases, "t1", "p1", TTL, lost.append, **_drive(harness))
     renewer.start()
-    await _let_time_pass(harness, TTL * 2.5)
+    await _let_time_pass(harness, TTL * 1.5)
     assert renewer.running
     assert await harness.b.leases.owner_of("t1") == "p1"
     assert not await harness.b.leases.acquire("t1", "p2", TTL)

@@ -9,7 +9,7 @@ import pytest
 from app.cluster.registry import LockLost, LockNotAcquired
 from app.lobby.matchmaking import AlreadyQueued, QueueKey, QueueSettings, plan_queue
 from app.ratings.model import Rating
-from tests.cluster.conftest import Harness
+from tests.cluster.conftest import TTL, Harness
 
 DOKO = QueueKey("doppelkopf", "ddv", 4)
 DOPPIO = QueueKey("doppio", "standard", 2)
@@ -62,24 +62,24 @@ async def test_relisting_replaces_the_card(harness: Harness):
 
 
 async def test_presence_expires_without_heartbeats(harness: Harness):
-    await harness.a.registry.heartbeat("ann", 0.3)
-    await harness.b.registry.heartbeat("bob", 5.0)
+    await harness.a.registry.heartbeat("ann", TTL)
+    await harness.b.registry.heartbeat("bob", 30 * TTL)
     assert await harness.b.registry.is_online("ann")
     assert await harness.a.registry.online_users() == {"ann", "bob"}
-    await harness.advance(0.2)
-    await harness.a.registry.heartbeat("ann", 0.3)  # renewed in time
-    await harness.advance(0.2)
+    await harness.advance(TTL * 0.8)
+    await harness.a.registry.heartbeat("ann", TTL)  # renewed in time
+    await harness.advance(TTL * 0.5)  # 1.3 TTL after the first heartbeat
     assert await harness.b.registry.is_online("ann")
-    await harness.advance(0.25)  # no heartbeat for longer than the TTL
+    await harness.advance(TTL)  # no heartbeat for longer than the TTL
     assert not await harness.b.registry.is_online("ann")
     assert await harness.a.registry.online_users() == {"bob"}
     assert not await harness.a.registry.is_online("nobody")
 
 
 async def test_a_short_heartbeat_does_not_cut_a_longer_one(harness: Harness):
-    await harness.a.registry.heartbeat("ann", 5.0)  # a tab on process a
-    await harness.b.registry.heartbeat("ann", 0.2)  # a tab on process b
-    await harness.advance(0.35)
+    await harness.a.registry.heartbeat("ann", 30 * TTL)  # a tab on process a
+    await harness.b.registry.heartbeat("ann", TTL)  # a tab on process b
+    await harness.advance(TTL * 1.5)
     assert await harness.b.registry.is_online("ann")
     await harness.b.registry.set_offline("ann")
     assert not await harness.a.registry.is_online("ann")
@@ -201,8 +201,8 @@ async def test_lock_try_once_and_wait(harness: Harness):
 
 async def test_an_expired_lock_frees_itself_and_its_holder_learns_it(harness: Harness):
     with pytest.raises(LockLost):
-        async with harness.a.registry.lock("tick", 0.2):
-            await harness.advance(0.3)  # the holder stalls past the TTL
+        async with harness.a.registry.lock("tick", TTL):
+            await harness.advance(TTL * 1.5)  # the holder stalls past the TTL
             async with harness.b.registry.lock("tick", 5.0, wait_s=0):
                 pass  # someone else got in
     async with harness.b.registry.lock("tick", 5.0, wait_s=0):
