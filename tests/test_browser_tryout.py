@@ -201,21 +201,34 @@ def test_every_tool_is_named_and_the_site_menu_is_reachable(browser, site, size)
     ctx.close()
 
 
-def test_the_german_phone_toolbar_fits_with_its_words(browser, site):
+GERMAN_TOOLS = {
+    "doppelkopf": ["Letzter", "Spielliste", "Chat", "Regeln", "Optionen", "Verlassen"],
+    # the learning aid's switch: seven tools, so the game's name gets a row of its own
+    "doublehead_kids": ["Letzter", "Spielliste", "Chat", "Regeln", "Lernhilfe", "Optionen", "Verlassen"],
+    "doppelganger_tricks": ["Letzter", "Spielliste", "Chat", "Regeln", "Optionen", "Verlassen"],
+    "doppio": ["Spielliste", "Chat", "Regeln", "Optionen", "Verlassen"],
+}
+
+
+@pytest.mark.parametrize("game", list(GERMAN_TOOLS))
+def test_the_german_phone_toolbar_fits_with_its_words(browser, site, game):
     ctx = context(browser, "phone", locale="de-DE")
     page = ctx.new_page()
-    new_table(page, site, deals=1)
+    players = 4 if game in ("doppelkopf", "doublehead_kids") else 3
+    new_table(page, site, game, players=players, bots=players - 1, deals=1)
     page.wait_for_function(READY, timeout=20000)
     shown = page.evaluate("""() => [...document.querySelectorAll('#table-tools .tool')]
       .filter((n) => n.getClientRects().length).map((n) => n.innerText.trim())""")
-    assert shown == ["Letzter", "Spielliste", "Chat", "Regeln", "Optionen", "Verlassen"], shown
+    assert shown == GERMAN_TOOLS[game], shown
     fits = page.evaluate("""() => { const bar = document.querySelector('.table-bar');
       const tools = [...document.querySelectorAll('#table-tools .tool')].filter((n) => n.getClientRects().length);
       return {bar: bar.scrollWidth <= bar.clientWidth, page: document.documentElement.scrollWidth <= innerWidth,
         inside: tools.every((n) => n.getBoundingClientRect().right <= innerWidth)}; }""")
     assert fits == {"bar": True, "page": True, "inside": True}, fits
     title = page.evaluate("""() => { const h = document.querySelector(".table-title");
-      return [h.scrollWidth <= h.clientWidth, h.getBoundingClientRect().right <= document.getElementById("table-tools").getBoundingClientRect().left]; }""")
-    assert title == [True, True], title  # "Doppelkopf" whole, not "Dop pe…"
-    shot(page, "toolbar-de", "phone")
+      const head = h.getBoundingClientRect(), tools = document.getElementById("table-tools").getBoundingClientRect();
+      return [h.scrollWidth <= h.clientWidth, h.scrollHeight <= h.clientHeight,
+        head.right <= tools.left || head.bottom <= tools.top]; }""")
+    assert title == [True, True, True], title  # "Doppelkopf" whole, not "Dop pe…" nor "D… f…"
+    shot(page, f"toolbar-de-{game}", "phone")
     ctx.close()

@@ -40,10 +40,29 @@ export function endText(end) {
  * "Round 2 · first to 5 golden coins", "Round 2 of 3", "Round 4 · up to 100 points".
  * ``number``: the deal or round being played (redeals keep their number). */
 export function progressText(end, number) {
-  if (!end) return t("Round %(number)s", {number});
-  if (end.kind === "deals") return t("Deal %(number)s of %(deals)s", {number, deals: end.target});
-  if (end.kind === "rounds") return t("Round %(number)s of %(rounds)s", {number, rounds: end.cap || end.target});
-  return `${t("Round %(number)s", {number})} · ${endText(end)}`;
+  return [roundText(end, number), goalText(end)].filter(Boolean).join(" · ");
+}
+
+/** The deal or round being played: "Deal 3 of 8", "Round 2 of 3", "Round 2". */
+function roundText(end, number) {
+  if (end && end.kind === "deals") return t("Deal %(number)s of %(deals)s", {number, deals: end.target});
+  if (end && end.kind === "rounds") return t("Round %(number)s of %(rounds)s", {number, rounds: end.cap || end.target});
+  return t("Round %(number)s", {number});
+}
+
+/** The goal of a match that no count of deals or rounds states: "first to 5 golden coins",
+ * "up to 100 points"; "" for the others. */
+function goalText(end) {
+  return end && end.kind !== "deals" && end.kind !== "rounds" ? endText(end) : "";
+}
+
+/** The table's status line (#info): where the match stands, then ``parts`` (what changes in a
+ * deal: its phase, contract, trick or duel), then the match's goal, which changes least, so
+ * that a phone's two lines cut that first: "Round 2 · Wedding · Duel 5 · first to 5 golden
+ * coins". */
+export function statusLine(state, parts) {
+  const {end, number} = matchProgress(state);
+  return [roundText(end, number), ...parts, goalText(end)].filter(Boolean).join(" · ");
 }
 
 /** The end condition and the current deal's number of a table state (before the first deal

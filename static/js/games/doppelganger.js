@@ -7,7 +7,7 @@
 // Cards: four colours, each with its own shape so that the suits differ without colour too:
 // pink ●, green ▲, yellow ■ and navy ◆ (the doppelganger suit).
 import {ngettext, t} from "../i18n.js";
-import {matchProgress, progressText} from "../words.js";
+import {statusLine} from "../words.js";
 import {blankCard} from "../cards.js";
 import {el, legalOf, plays, svgEl, waitingFor} from "./common.js";
 
@@ -108,13 +108,12 @@ export const doppelganger = {
   info(ctx) {
     const {state} = ctx;
     const view = state.view;
-    const {end, number} = matchProgress(state);
-    const parts = [progressText(end, number)];
+    const parts = [];
     if (view.phase === "bidding") parts.push(t("Secret bids"));
     else parts.push(t("Trick %(number)s", {number: view.tricks_played + (view.phase === "playing" ? 1 : 0)}));
     if (view.lead_suit) parts.push(t("Lead suit: %(suit)s", {suit: SUIT_NAMES[view.lead_suit]}));
     if (view.void_tricks) parts.push(t("Void tricks: %(count)s", {count: view.void_tricks}));
-    return parts.join(" · ");
+    return statusLine(state, parts);
   },
 
   seatBadges(ctx, seat) {

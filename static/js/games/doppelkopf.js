@@ -6,7 +6,7 @@
 // Wedding 2 …; Re/Kontra 1, No 90 2, No 60 3, No 30 4, Black 5), never by its place in a list.
 import {cardName, cardSVG, SUIT_NAMES} from "../cards.js";
 import {ngettext, t} from "../i18n.js";
-import {TYPE_LABELS, label, matchProgress, partyReason, progressText, seatCounts} from "../words.js";
+import {TYPE_LABELS, label, partyReason, seatCounts, statusLine} from "../words.js";
 import {sortHand} from "../table/handsort.js";
 import {el, legalOf, plays, waitingFor} from "./common.js";
 
@@ -78,8 +78,7 @@ export const doppelkopf = {
   info(ctx) {
     const {state, seatName} = ctx;
     const view = state.view;
-    const {end, number} = matchProgress(state);
-    const parts = [progressText(end, number)];
+    const parts = [];
     if (PHASES[view.phase]) parts.push(PHASES[view.phase]);
     if (view.contract) {
       parts.push(view.declarer != null && view.contract !== "normal"
@@ -87,7 +86,7 @@ export const doppelkopf = {
         ? t("%(contract)s: %(player)s", {contract: this.contractName(view.contract), player: seatName(view.declarer)})
         : this.contractName(view.contract));
     }
-    return parts.join(" · ");
+    return statusLine(state, parts);
   },
 
   contractName(contract) { return label(contract); },

@@ -6,7 +6,7 @@
 // the Doppio button (pressable at a hand value of 10 or less), and the round's penalties with
 // every hand revealed. Doppio has no tricks: no "Last trick".
 import {ngettext, t} from "../i18n.js";
-import {matchProgress, progressText} from "../words.js";
+import {statusLine} from "../words.js";
 import {cardBack} from "../cards.js";
 import {seconds} from "../table/seats.js";
 import {el, legalOf, svgEl, waitingFor} from "./common.js";
@@ -122,9 +122,7 @@ export const doppio = {
 
   info(ctx) {
     const view = ctx.state.view;
-    const {end, number} = matchProgress(ctx.state);
-    return [progressText(end, number),
-      ngettext("Deck: %(num)s card", "Deck: %(num)s cards", view.deck_size), t("Lowest total wins")].join(" · ");
+    return statusLine(ctx.state, [ngettext("Deck: %(num)s card", "Deck: %(num)s cards", view.deck_size), t("Lowest total wins")]);
   },
 
   seatBadges(ctx, seat) {

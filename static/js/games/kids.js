@@ -8,7 +8,7 @@
 // the rule of the duel in play (which cards are allowed and why) and, after each duel, who won
 // it and why.
 import {ngettext, t} from "../i18n.js";
-import {label as gameLabel, matchProgress, progressText} from "../words.js";
+import {label as gameLabel, statusLine} from "../words.js";
 import {doppelkopf} from "./doppelkopf.js";
 import {el, svgEl} from "./common.js";
 import {icon} from "../table/icons.js";
@@ -174,12 +174,12 @@ export const kids = {
     const {state} = ctx;
     const view = state.view;
     trumps = view.trumps || trumps;
-    const {end, number} = matchProgress(state);
-    const parts = [progressText(end, number)];
+    const parts = [];
     if (view.contract) parts.push(contractName(view.contract));
     const duels = (view.tricks_won || []).reduce((a, b) => a + b, 0);
-    parts.push(t("Duel %(number)s", {number: Math.min(12, duels + (view.phase === "play" ? 1 : 0))}));
-    return parts.join(" · ");
+    const number = Math.min(12, duels + (view.phase === "play" ? 1 : 0));
+    if (number) parts.push(t("Duel %(number)s", {number}));  // none before the first
+    return statusLine(state, parts);
   },
 
   lastTrick(view, ctx) {
