@@ -328,10 +328,18 @@ def test_doublehead_kids_basic_round_with_kid_names_and_the_learning_aid(browser
         text = page.text_content(f"#seats [data-seat='{seat}'] .badge.golden .long")
         assert text == f"● {coins} golden coin{'' if coins == 1 else 's'}", text
     assert "duel" in page.text_content("#seats")
-    # the score sheet in Kids words: round, game (team game or lone player), winner, golden coins
+    # the score sheet in Kids words: round, game (team game or lone player) with the winner under
+    # it beside the table, golden coins; every computer player's name whole ("Comp. 2")
     header = page.locator("#scores thead th").all_text_contents()
-    assert header[:3] == ["Round", "Game", "Winner"], header
-    assert page.text_content("#scores tbody tr td:nth-child(2)") in ("Team game", "Lone player", "Wedding")
+    assert header[:2] == ["Round", "Game"], header
+    assert sorted(name for name in header[2:] if name.startswith("Comp.")) == ["Comp. 2", "Comp. 3", "Comp. 4"], header
+    game = page.locator("#scores tbody tr td:nth-child(2)")
+    winner = game.locator("small.winner").text_content()
+    assert re.fullmatch(r"(♚ Team|Without) \(\d+\)", winner), winner
+    assert game.text_content().removesuffix(winner) in ("Team game", "Lone player", "Wedding")
+    cut = page.evaluate("""() => [...document.querySelectorAll('#scores th[data-seat] .seat-head')]
+      .filter((n) => n.scrollWidth > n.clientWidth || n.scrollHeight > n.clientHeight).map((n) => n.textContent)""")
+    assert not [name for name in cut if name.startswith("Comp.")], cut
     page.screenshot(path=str(artifacts_dir() / "kids-result-phone.png"))
     assert problems == []
     ctx.close()

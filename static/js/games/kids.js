@@ -12,6 +12,7 @@ import {label as gameLabel, statusLine} from "../words.js";
 import {doppelkopf} from "./doppelkopf.js";
 import {el, svgEl} from "./common.js";
 import {icon} from "../table/icons.js";
+import {sheetHeader} from "../table/scoresheet.js";
 
 const FAMILY = {C: "cross", S: "spade", H: "heart"};
 const FAMILY_SYMBOL = {cross: "♣", spade: "♠", heart: "♥", royal: "♛"};
@@ -315,18 +316,15 @@ export const kids = {
   /** The score sheet in Kids terms: one row per round (team game or lone player, the winning
    * team, its silver coins) and each player's golden coins, round 1 first. */
   sheet(table, ctx) {
-    const {state, seatName} = ctx;
+    const {state} = ctx;
     table.replaceChildren();
     const caption = table.createCaption();
     caption.textContent = t("Score sheet: one row per round, golden coins per player");
     caption.className = "visually-hidden";
-    const head = table.createTHead().insertRow();
-    const names = Array.from({length: state.table.players}, (_, s) => seatName(s));
-    [t("Round"), t("Game"), t("Winner"), ...names].forEach((text, i) => {
-      const th = el("th", {scope: "col"}, text);
-      if (i >= 3) th.dataset.seat = String(i - 3);
-      head.append(th);
-    });
+    // beside the table (ctx.compact) the winner goes under the game, in its short form: one
+    // column less leaves each player's column room for "Comp. 2"
+    const compact = Boolean(ctx.compact);
+    sheetHeader(table, compact ? [t("Round"), t("Game")] : [t("Round"), t("Game"), t("Winner")], ctx);
     const body = table.createTBody();
     const running = Array(state.table.players).fill(0);
     state.scores.rounds.forEach((round, i) => {
@@ -334,8 +332,11 @@ export const kids = {
       const row = body.insertRow();
       row.dataset.deal = String(i + 1);
       row.insertCell().textContent = String(round.deal ?? i + 1);
-      row.insertCell().textContent = d.lone ? t("Lone player") : contractName(d.contract || "normal");
-      row.insertCell().textContent = d.winner ? `${TEAMS[d.winner]} (${d.card_points[d.winner]})` : "–";
+      const game = row.insertCell();
+      game.textContent = d.lone ? t("Lone player") : contractName(d.contract || "normal");
+      const winner = d.winner ? `${(compact ? TEAMS_SHORT : TEAMS)[d.winner]} (${d.card_points[d.winner]})` : "–";
+      if (compact) game.append(el("small", {class: "winner"}, winner));
+      else row.insertCell().textContent = winner;
       round.scores.forEach((score, s) => {
         running[s] += score;
         const td = row.insertCell();
@@ -346,7 +347,7 @@ export const kids = {
     const foot = table.createTFoot().insertRow();
     const first = foot.insertCell();
     first.textContent = t("Golden coins");
-    first.colSpan = 3;
+    first.colSpan = compact ? 2 : 3;
     for (const total of state.scores.totals) foot.insertCell().textContent = String(total);
   },
 };

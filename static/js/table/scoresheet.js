@@ -12,7 +12,13 @@ function cell(row, text, cls) {
   return td;
 }
 
-function header(table, columns, names, titles = names) {
+/** The sheet's head row: ``columns`` (words), then each player's name from ``ctx.seatName``
+ * (short beside the table: "Comp. 2"), whole in its title (``ctx.fullName``) where a narrow
+ * column cuts it ("Guest-…"). */
+export function sheetHeader(table, columns, ctx) {
+  const players = ctx.state.table.players;
+  const names = Array.from({length: players}, (_, s) => ctx.seatName(s));
+  const titles = Array.from({length: players}, (_, s) => (ctx.fullName || ctx.seatName)(s));
   const head = table.createTHead().insertRow();
   for (const [i, text] of [...columns, ...names].entries()) {
     const th = document.createElement("th");
@@ -71,15 +77,13 @@ export function renderSheet(table, ctx) {
   const caption = table.createCaption();
   caption.textContent = t("Score sheet: one row per deal, running totals per player");
   caption.className = "visually-hidden";
-  const names = Array.from({length: players}, (_, s) => seatName(s));
   // beside the table (ctx.compact) without the announcements (the deal results list them), and
   // the game value under the game type: a column of its own left the game type too narrow for
   // "Normalspiel" or "Damensolo"
   const anns = valued && !ctx.compact;
   const ownValue = valued && !ctx.compact;
-  const titles = Array.from({length: players}, (_, s) => (ctx.fullName || seatName)(s));
-  header(table, valued ? [t("Deal"), t("Game type"), ...(anns ? [t("Announcements")] : []),
-    ...(ownValue ? [t("Value")] : [])] : [t("Deal")], names, titles);
+  sheetHeader(table, valued ? [t("Deal"), t("Game type"), ...(anns ? [t("Announcements")] : []),
+    ...(ownValue ? [t("Value")] : [])] : [t("Deal")], ctx);
   const body = table.createTBody();
   const running = Array(players).fill(0);
   rounds.forEach((round, i) => {
