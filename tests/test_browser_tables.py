@@ -266,6 +266,12 @@ def test_doublehead_kids_basic_round_with_kid_names_and_the_learning_aid(browser
     page.wait_for_function(READY, timeout=15000)
     names = page.evaluate("window.doppelrunde.state.view.card_names")
     hand = view(page)["hand"]
+    # the first choice says what it is about: ready to play, or a wedding against playing alone
+    legal = view(page)["legal"]
+    assert {a["type"] for a in legal} == {"declare"}, legal
+    prompt = page.text_content("#prompt")
+    assert ("both Prince/Princess cards" in prompt) == (hand.count("QC") == 2), prompt
+    assert ("press “Ready to play”" in prompt) == (len(legal) == 1), prompt
     shown = page.locator("#hand button.card").evaluate_all(
         "nodes => nodes.map(n => [n.dataset.card, n.querySelector('svg').getAttribute('aria-label')])")
     assert len(shown) == len(hand) == 12

@@ -235,8 +235,18 @@ export const kids = {
     const view = state.view;
     if (view.phase === "done") return t("The round is over.");
     if (!this.myTurn(ctx)) return this.waitingText(ctx);
-    if (view.phase !== "play") return t("Your turn: choose.");
+    if (view.phase !== "play") return this.choicePrompt(view);
     return aidOn() ? this.aidRule(ctx) : t("Your turn: play a card to the duel.");
+  },
+
+  /** What the choice before the duels is about: ready to play, or (both Prince/Princess cards)
+   * a wedding against playing alone, or the wedding's partner. */
+  choicePrompt(view) {
+    const types = new Set((view.legal || []).map((a) => a.type));
+    if (types.has("wedding_partner")) return t("Your turn: choose your partner for the wedding.");
+    if (!types.has("declare")) return t("Your turn: choose.");
+    if (view.legal.length === 1) return t("Your turn: press “Ready to play” to start the duels.");
+    return t("Your turn: you hold both Prince/Princess cards. Call a wedding, or play alone against the other three.");
   },
 
   /** The learning aid's rule of the duel in play (the prompt while it is on). */
