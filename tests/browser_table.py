@@ -169,8 +169,8 @@ def match_dialog_open(page) -> bool:
     return page.locator("[data-dialog=match-result][open]").count() == 1
 
 
-def cut_party_badges(page) -> list[str]:
-    """The texts of the seats' party badges (Re/Kontra, Doublehead Kids' teams) that do not
-    fit their box."""
-    return page.evaluate("""() => [...document.querySelectorAll('#seats .badge.party')]
+def cut_badges(page) -> list[str]:
+    """The texts of the seats' badges (Re/Kontra, Doublehead Kids' teams and silver coins, the
+    counts) that do not fit their box."""
+    return page.evaluate("""() => [...document.querySelectorAll('#seats .badge')]
         .filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)""")

@@ -327,7 +327,7 @@ def test_desktop_two_deals_the_prompt_never_runs_ahead_of_the_cards(browser, sit
         assert set(watch["heldCards"]) == {GAMES[game]}, watch["heldCards"]
     if game in ("doppelkopf", "doublehead_kids"):  # the parties are known at the end: none cut
         assert page.locator("#seats .badge.party").count() >= 2
-        assert browser_table.cut_party_badges(page) == []
+        assert browser_table.cut_badges(page) == []
     shot(page, game, "desktop", "match-result")
     dialog = page.locator("[role=dialog][data-dialog=match-result][open]")
     assert dialog.locator("button", has_text="Rematch").count() == 1

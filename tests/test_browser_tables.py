@@ -13,7 +13,7 @@ import time
 import pytest
 
 from tests import browser_table
-from tests.browser_table import CORNER, READY, context, cut_party_badges, match_dialog_open
+from tests.browser_table import CORNER, READY, context, cut_badges, match_dialog_open
 from tests.conftest import artifacts_dir
 
 pytestmark = pytest.mark.browser
@@ -318,8 +318,10 @@ def test_doublehead_kids_basic_round_with_kid_names_and_the_learning_aid(browser
             seen["reason"] += 1
         page.locator("#hand button.card.legal").first.click(position=CORNER)
         wait_after(page, seq)
-    # every team badge reads whole on a phone's narrow plates (the short "♚ Team", "Without")
-    assert page.locator("#seats .badge.party").count() >= 2 and cut_party_badges(page) == []
+    # every badge reads whole on a phone's narrow plates: the teams ("♚ Team", "Without") and the
+    # round's silver coins ("● 138")
+    assert page.locator("#seats .badge.party").count() >= 2 and page.locator("#seats .badge.silver").count() == 4
+    assert cut_badges(page) == []
     explained = page.evaluate("window.duelsExplained")
     assert any(" won the duel with " in text and "silver coins." in text for text in explained), explained[:3]
     assert page.text_content("#match-result").startswith("Winner:")

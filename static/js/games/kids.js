@@ -207,7 +207,9 @@ export const kids = {
     const duels = (view.tricks_won || [])[seat] || 0;
     badges.push({text: ngettext("%(num)s duel", "%(num)s duels", duels), cls: "count duels"});
     if (view.points_won && view.phase === "done") {
-      badges.push({text: ngettext("%(num)s silver coin", "%(num)s silver coins", view.points_won[seat]), cls: "count"});
+      // a phone shows "● 138" with a silver dot (table.css), as it shows golden coins with a gold one
+      badges.push({text: ngettext("%(num)s silver coin", "%(num)s silver coins", view.points_won[seat]),
+        short: String(view.points_won[seat]), cls: "count silver"});
     }
     const coins = state.scores.totals[seat] ?? 0;
     badges.push({text: "● " + ngettext("%(num)s golden coin", "%(num)s golden coins", coins),
