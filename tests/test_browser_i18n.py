@@ -90,18 +90,19 @@ def test_the_header_switch_turns_the_table_english_and_is_remembered(browser, si
 
 
 @pytest.mark.parametrize(("locale", "words"), [
-    ("de-DE", ["1 Karte", "1 Stich", "1 Auge", "2 Karten", "0 Stiche", "3 Augen"]),
-    ("en-GB", ["1 card", "1 trick", "1 point", "2 cards", "0 tricks", "3 points"]),
+    ("de-DE", ["1 Karte", "1 Stich", "1 Auge", "1 Aug.", "2 Karten", "0 Stiche", "3 Augen", "3 Aug."]),
+    ("en-GB", ["1 card", "1 trick", "1 point", "1 pt", "2 cards", "0 tricks", "3 points", "3 pts"]),
 ])
 def test_seat_counts_say_one_card_one_trick_in_the_singular(browser, site, locale, words):
-    """A seat with one card left reads "1 Karte" / "1 card", not "1 Karten" / "1 cards"."""
+    """A seat with one card left reads "1 Karte" / "1 card", not "1 Karten" / "1 cards" (the
+    card points' short form of a narrow plate too)."""
     ctx = browser.new_context(locale=locale)
     page = ctx.new_page()
     page.goto(site + "/")
     said = page.evaluate("""async () => {
       const {seatCounts} = await import('/static/js/words.js');
       const view = {hand_sizes: [1, 2], tricks_won: [1, 0], points_won: [1, 3], phase: "done"};
-      return [...seatCounts(view, 0), ...seatCounts(view, 1)];
+      return [...seatCounts(view, 0), ...seatCounts(view, 1)].flatMap((c) => c.short ? [c.text, c.short] : [c.text]);
     }""")
     assert said == words
     ctx.close()

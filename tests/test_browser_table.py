@@ -379,6 +379,8 @@ def test_phone_two_deals_hand_steady_and_everything_in_view(browser, site, game)
     assert len(tops) > 20 and max(tops) - min(tops) <= 4 and max(bottoms) - min(bottoms) <= 4, \
         (min(tops), max(tops), min(bottoms), max(bottoms))
     shot(page, game, "phone", "match-result")
+    # the plates under the result read whole: the counts at the end ("157 pts", "● 138"), the parties
+    assert browser_table.cut_badges(page) == []
 
     # the replay with every hand shown: the plates apart, off the centre's texts
     page.goto(f"{site}/tables/{table}/replay")

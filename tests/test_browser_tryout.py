@@ -220,6 +220,10 @@ def test_the_german_phone_toolbar_fits_with_its_words(browser, site, game):
     shown = page.evaluate("""() => [...document.querySelectorAll('#table-tools .tool')]
       .filter((n) => n.getClientRects().length).map((n) => n.innerText.trim())""")
     assert shown == GERMAN_TOOLS[game], shown
+    beside = page.evaluate("""() => [...document.querySelectorAll('#table-tools .tool')].filter((n) => n.getClientRects().length)
+      .filter((n) => n.querySelector('.icon').getBoundingClientRect().bottom > n.querySelector('.tool-short').getBoundingClientRect().top + 1)
+      .map((n) => n.innerText.trim())""")
+    assert beside == [], beside  # each tool's word under its icon, the learning aid's switch too
     fits = page.evaluate("""() => { const bar = document.querySelector('.table-bar');
       const tools = [...document.querySelectorAll('#table-tools .tool')].filter((n) => n.getClientRects().length);
       return {bar: bar.scrollWidth <= bar.clientWidth, page: document.documentElement.scrollWidth <= innerWidth,

@@ -23,7 +23,7 @@ GAMES = {
 #: one line about each game, for someone choosing (the rules pages, the New Game form)
 GAME_PITCHES = {
     "doppelkopf": N_("The classic for four: Re against Kontra, partners found in play, 240 card points to share."),
-    "doublehead_kids": N_("Doppelkopf for children: picture cards, duels for silver coins, golden coins to win."),
+    "doublehead_kids": N_("Picture cards, duels for silver coins and golden coins to win: Doppelkopf made simple."),
     "doppelganger_tricks": N_("For 3 or 4: bid the tricks you will win; navy doppelgangers annihilate cards."),
     "doppio": N_("For 2 to 4: pair your six cards around the divider, catch discards, call Doppio!"),
 }

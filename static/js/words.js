@@ -139,15 +139,18 @@ export function cardCount(n) {
 }
 
 /** A seat's counts with the right number ({hand_sizes, tricks_won, points_won, phase} of a
- * view, seat index) → ["1 card", "3 tricks"] / ["1 Karte", "3 Stiche"]; points only once the
- * deal is done. */
+ * view, seat index) as badges → [{text: "1 card"}, {text: "3 tricks"}] / "1 Karte", "3 Stiche";
+ * points only once the deal is done, with a short form for narrow plates ("157 pts"). */
 export function seatCounts(view, seat) {
   const words = [];
   if (!view) return words;
-  if (view.hand_sizes) words.push(cardCount(view.hand_sizes[seat]));
-  if (view.tricks_won) words.push(ngettext("%(num)s trick", "%(num)s tricks", view.tricks_won[seat]));
+  if (view.hand_sizes) words.push({text: cardCount(view.hand_sizes[seat])});
+  if (view.tricks_won) words.push({text: ngettext("%(num)s trick", "%(num)s tricks", view.tricks_won[seat])});
   if (view.points_won && view.phase === "done") {
-    words.push(ngettext("%(num)s point", "%(num)s points", view.points_won[seat]));
+    const points = view.points_won[seat];
+    // a phone's narrow plate: "157 pts" ("157 Aug.") where "157 points" was cut to "157 poi…"
+    words.push({text: ngettext("%(num)s point", "%(num)s points", points),
+      short: ngettext("%(num)s pt", "%(num)s pts", points)});
   }
   return words;
 }

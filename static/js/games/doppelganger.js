@@ -119,13 +119,16 @@ export const doppelganger = {
   seatBadges(ctx, seat) {
     const view = ctx.state.view;
     const badges = [];
-    if (view.first_seat === seat) badges.push({text: t("leads first"), cls: "declared"});
+    // each with a short form for a phone's narrow side plates ("bid 2: 0" for "bid 2 · won 0")
+    if (view.first_seat === seat) badges.push({text: t("leads first"), short: t("leads"), cls: "declared"});
     if (view.bids) {
       const on = view.bids[seat] === view.tricks_won[seat];
-      badges.push({text: t("bid %(bid)s · won %(won)s", {bid: view.bids[seat], won: view.tricks_won[seat]}),
+      const numbers = {bid: view.bids[seat], won: view.tricks_won[seat]};
+      badges.push({text: t("bid %(bid)s · won %(won)s", numbers), short: t("bid %(bid)s: %(won)s", numbers),
         cls: "bid" + (on ? " on-target" : ""), data: {bid: view.bids[seat]}});
     } else {
-      badges.push({text: view.has_bid[seat] ? t("has bid (secret)") : t("bidding…"), cls: "bid"});
+      badges.push({text: view.has_bid[seat] ? t("has bid (secret)") : t("bidding…"),
+        short: view.has_bid[seat] ? t("bid ✓") : t("bidding…"), cls: "bid"});
     }
     for (const name of bonusOf(view, seat)) {
       badges.push({text: `${BONUS[name].symbol} ${BONUS[name].name}`, cls: `bonus-held ${name}`,

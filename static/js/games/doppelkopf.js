@@ -115,7 +115,7 @@ export const doppelkopf = {
     if (view.swines === seat) badges.push({text: t("Swines"), cls: "contract"});
     if (view.phase === "play" || view.phase === "done") {
       const {tricks_won: tricks, points_won: points, phase} = view;
-      for (const text of seatCounts({tricks_won: tricks, points_won: points, phase}, seat)) badges.push({text, cls: "count"});
+      for (const count of seatCounts({tricks_won: tricks, points_won: points, phase}, seat)) badges.push({...count, cls: "count"});
     }
     return badges;
   },
