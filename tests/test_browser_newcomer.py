@@ -56,7 +56,7 @@ WORDS = """async (reasons) => {
     out.push(w.scoreLine({reason, party, points: 2}));
   }
   return {lines: out, deal1: w.endText({kind: 'deals', target: 1}), deals8: w.endText({kind: 'deals', target: 8}),
-    capped: w.endText({kind: 'coins', target: 1, cap: 1}), seat: w.seatCounts({hand_sizes: [1], tricks_won: [1], points_won: [1], phase: 'done'}, 0)};
+    capped: w.endText({kind: 'coins', target: 1, cap: 1}), seat: w.seatCounts({hand_sizes: [1], tricks_won: [1], points_won: [1], phase: 'done'}, 0).map((c) => c.text)};
 }"""
 
 

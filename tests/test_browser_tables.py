@@ -164,7 +164,7 @@ def test_doppelganger_tricks_whole_three_player_game(browser, site):
             # before our bid: the others' bids are secret, on screen and in the view
             assert current["bids"] is None
             for seat in (1, 2):
-                text = page.text_content(f"#seats [data-seat='{seat}'] .badge.bid")
+                text = page.text_content(f"#seats [data-seat='{seat}'] .badge.bid .long")
                 assert text in ("has bid (secret)", "bidding…"), text
             seen["bids_hidden"] += 1
             assert page.locator("#choices button[data-bid]").count() == 13  # 0 … 12
@@ -184,7 +184,7 @@ def test_doppelganger_tricks_whole_three_player_game(browser, site):
             page.wait_for_function(READY, timeout=15000)
             bids = view(page)["bids"]
             for seat in range(3):
-                text = page.text_content(f"#seats [data-seat='{seat}'] .badge.bid")
+                text = page.text_content(f"#seats [data-seat='{seat}'] .badge.bid .long")
                 assert text.startswith(f"bid {bids[seat]} · won "), text
             seen["bids_shown"] += 1
             continue
