@@ -68,6 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--first", type=int, default=0,
                        help="the first deal's number (default 0): a long run in parts")
+    arena.add_argument("--deal-list", default=None, dest="deal_list", metavar="PATH",
+                       help="play only the seed's deals numbered in this file (one per line), "
+                            "e.g. those a change can move (benchmarks/kids_counting_deals.py)")
     arena.add_argument("--preset", default=None)
     arena.add_argument("--budget-ms", type=int, default=1000, dest="budget_ms",
                        help="the expert's time cap per decision (default 1000 ms)")

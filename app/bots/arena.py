@@ -199,10 +199,11 @@ def _progress(done: int, total: int, started: float) -> None:
 
 def run(setup: Setup, deals: int, workers: int, progress: bool = True,
         per_deal: TextIO | None = None, against: Sequence[str] | None = None,
-        first: int = 0) -> dict[str, Any]:
+        first: int = 0, numbers: Sequence[int] | None = None) -> dict[str, Any]:
     """Play ``deals`` duplicate deals (numbers ``first`` to ``first + deals - 1`` of the seed:
-    a long run can be played in parts and its ``per_deal`` files joined) and return the
-    summary document. ``per_deal``: each deal's
+    a long run can be played in parts and its ``per_deal`` files joined; or, with ``numbers``,
+    those deals of the seed, ``deals`` being their count) and return the summary document.
+    ``per_deal``: each deal's
     ``deal_line`` is written there as it finishes; ``against``: the lines of an earlier run's
     ``per_deal`` file, compared deal by deal (``paired``: the document's ``paired``).
 
@@ -210,7 +211,8 @@ def run(setup: Setup, deals: int, workers: int, progress: bool = True,
     summarises the deals finished so far: ``deals`` is then their number and ``planned`` the
     number asked for.
     """
-    jobs = [(setup, index) for index in range(first, first + deals)]
+    chosen = list(numbers) if numbers is not None else range(first, first + deals)
+    jobs = [(setup, index) for index in chosen]
     results: list[DealResult] = []
     started = time.monotonic()
 
@@ -242,6 +244,30 @@ def run(setup: Setup, deals: int, workers: int, progress: bool = True,
     if against is not None:
         document["paired"] = paired(results, against)
     return document
+
+
+def read_deal_list(path: str) -> list[int] | str:
+    """The deal numbers in the file at ``path`` (``--deal-list``): one per line, blank lines
+    and ``#`` comments skipped, each a number 0 or more, no repeats, at least two. Returns the
+    numbers, or what is wrong with the file (a message, never a traceback)."""
+    try:
+        with open(path, encoding="utf-8") as listed:
+            lines = listed.read().splitlines()
+    except OSError as err:
+        return str(err)
+    numbers: list[int] = []
+    for count, line in enumerate(lines, 1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        if not text.isdigit():
+            return f"line {count}: {text!r} is not a deal number"
+        numbers.append(int(text))
+    if len(set(numbers)) != len(numbers):
+        return "a deal number is listed twice"
+    if len(numbers) < 2:
+        return "at least two deal numbers"
+    return numbers
 
 
 def _interrupt_on_term() -> None:
@@ -279,6 +305,13 @@ def main(args: argparse.Namespace) -> int:
     if first < 0:
         print("--first: a deal number, 0 or more", file=sys.stderr)
         return 2
+    numbers = None
+    if getattr(args, "deal_list", None):
+        numbers = read_deal_list(args.deal_list)
+        if isinstance(numbers, str):
+            print(f"--deal-list: {numbers}", file=sys.stderr)
+            return 2
+        args.deals = len(numbers)
     rules: dict[str, Any] = {"preset": args.preset} if args.preset else {}
     try:
         get_game(args.game).make_rules(rules)
@@ -299,7 +332,7 @@ def main(args: argparse.Namespace) -> int:
     per_deal = open(args.per_deal, "w", encoding="utf-8") if getattr(args, "per_deal", None) else None
     try:
         summary = run(setup, args.deals, workers, progress=not getattr(args, "quiet", False),
-                      per_deal=per_deal, against=against, first=first)
+                      per_deal=per_deal, against=against, first=first, numbers=numbers)
     except ValueError as err:
         print(f"--paired-with: {err}", file=sys.stderr)
         return 2
@@ -308,8 +341,9 @@ def main(args: argparse.Namespace) -> int:
             per_deal.close()
     penalty = " (penalty points: lower is better)" if args.game in PENALTY_GAMES else ""
     stopped = f" (stopped early: {args.deals} planned)" if "planned" in summary else ""
-    numbers = f" (deals {first} to {first + args.deals - 1})" if first else ""
-    print(f"{args.game}: {summary['deals']} duplicate deals, seed {args.seed}{numbers}{penalty}{stopped}")
+    which = (f" (deals listed in {args.deal_list})" if numbers is not None
+             else f" (deals {first} to {first + args.deals - 1})" if first else "")
+    print(f"{args.game}: {summary['deals']} duplicate deals, seed {args.seed}{which}{penalty}{stopped}")
     for level, item in summary["levels"].items():
         lo, hi = item["ci95"]
         print(f"  {level:<13} mean {item['mean']:+.3f} per deal  95% CI [{lo:+.3f}, {hi:+.3f}]  "

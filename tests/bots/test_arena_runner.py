@@ -164,3 +164,49 @@ async def test_a_slow_decision_falls_back_to_the_quick_level():
     assert action == original("doppelkopf", "intermediate", view, 3, 10)
     assert waited < 4.0  # it did not wait for the stuck worker (5 s)
     assert runner.timeout_for(60) == runner.MIN_TIMEOUT_S and runner.timeout_for(2000) == 6.0
+
+
+def _counting_deals():
+    """benchmarks/kids_counting_deals.py's counting_deals (a script, not a package)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "kids_counting_deals.py"
+    spec = importlib.util.spec_from_file_location("kids_counting_deals", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.counting_deals
+
+
+def test_a_deal_list_plays_those_deals_and_only_counting_kids_deals_can_differ(tmp_path, capsys):
+    """--deal-list plays the listed deals of the seed, as a whole run plays them; in Doublehead
+    Kids a deal whose two queens of clubs sit at seats of different parity gives both levels
+    the same coins whatever they play (each team holds one of each level at both tables)."""
+    common = ["arena", "--game", "doublehead_kids", "--seed", "1", "--workers", "1", "--quiet",
+              "--levels", "intermediate,beginner"]
+    whole, listed, numbers = tmp_path / "whole.jsonl", tmp_path / "listed.jsonl", tmp_path / "deals.txt"
+    assert main([*common, "--deals", "12", "--per-deal", str(whole)]) == 0
+    counting = list(_counting_deals()(1, 12))
+    assert 2 <= len(counting) < 12
+    numbers.write_text("# the deals that count\n" + "\n".join(map(str, counting)) + "\n")
+    assert main([*common, "--deal-list", str(numbers), "--per-deal", str(listed)]) == 0
+    assert f"{len(counting)} duplicate deals, seed 1 (deals listed in {numbers})" in capsys.readouterr().out
+    by_index = {item["index"]: item for item in map(json.loads, whole.read_text().splitlines())}
+    played = [json.loads(line) for line in listed.read_text().splitlines()]
+    assert sorted(item["index"] for item in played) == counting
+    assert all(item == by_index[item["index"]] for item in played)
+    for index, item in by_index.items():
+        if index not in counting:
+            assert item["means"][0] == item["means"][1], item
+
+
+def test_a_bad_deal_list_is_refused(tmp_path, capsys):
+    common = ["arena", "--game", "doublehead_kids", "--workers", "1", "--quiet", "--deal-list"]
+    for text, why in [("1\n1\n", "listed twice"), ("1\nseven\n", "line 2: 'seven'"), ("3\n", "at least two"),
+                      ("-1\n2\n", "'-1' is not a deal number")]:
+        path = tmp_path / "deals.txt"
+        path.write_text(text)
+        assert main([*common, str(path)]) == 2
+        assert why in capsys.readouterr().err
+    assert main([*common, str(tmp_path / "missing.txt")]) == 2
+    assert "No such file" in capsys.readouterr().err
