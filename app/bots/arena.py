@@ -260,7 +260,7 @@ def read_deal_list(path: str) -> list[int] | str:
         text = line.split("#", 1)[0].strip()
         if not text:
             continue
-        if not text.isdigit():
+        if not text.isdecimal():  # int() reads every such text ("²" is a digit, not a number)
             return f"line {count}: {text!r} is not a deal number"
         numbers.append(int(text))
     if len(set(numbers)) != len(numbers):
@@ -307,6 +307,9 @@ def main(args: argparse.Namespace) -> int:
         return 2
     numbers = None
     if getattr(args, "deal_list", None):
+        if first:
+            print("--first and --deal-list: one or the other", file=sys.stderr)
+            return 2
         numbers = read_deal_list(args.deal_list)
         if isinstance(numbers, str):
             print(f"--deal-list: {numbers}", file=sys.stderr)

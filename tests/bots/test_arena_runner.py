@@ -203,10 +203,13 @@ def test_a_deal_list_plays_those_deals_and_only_counting_kids_deals_can_differ(t
 def test_a_bad_deal_list_is_refused(tmp_path, capsys):
     common = ["arena", "--game", "doublehead_kids", "--workers", "1", "--quiet", "--deal-list"]
     for text, why in [("1\n1\n", "listed twice"), ("1\nseven\n", "line 2: 'seven'"), ("3\n", "at least two"),
-                      ("-1\n2\n", "'-1' is not a deal number")]:
+                      ("-1\n2\n", "'-1' is not a deal number"), ("1\n²\n", "'²' is not a deal number")]:
         path = tmp_path / "deals.txt"
         path.write_text(text)
         assert main([*common, str(path)]) == 2
         assert why in capsys.readouterr().err
     assert main([*common, str(tmp_path / "missing.txt")]) == 2
     assert "No such file" in capsys.readouterr().err
+    path.write_text("1\n2\n")
+    assert main([*common, str(path), "--first", "3"]) == 2
+    assert "one or the other" in capsys.readouterr().err
