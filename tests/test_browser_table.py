@@ -316,6 +316,10 @@ def test_desktop_two_deals_the_prompt_never_runs_ahead_of_the_cards(browser, sit
     table = browser_table.new_table(page, site, game, GAMES[game], GAMES[game] - 1, deals=2)
     page.wait_for_function(browser_table.READY, timeout=20000)
     check_in_view(page)
+    if game == "doublehead_kids":  # the twelve cards side by side: no name under the next card
+        cards = page.locator("#hand .card").evaluate_all("""ns => ns.map((n, i) => [n.dataset.card,
+          !ns[i + 1] || n.getBoundingClientRect().right <= ns[i + 1].getBoundingClientRect().left + 0.5])""")
+        assert len(cards) == 12 and all(apart for _, apart in cards), cards
     shot(page, game, "desktop", "start")
     seen = play_and_watch(page, game, "desktop", axe_script)
     watch = page.evaluate("window.watch")
