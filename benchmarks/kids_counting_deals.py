@@ -24,9 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from app.bots.doppelkopf.table import QC  # noqa: E402
 from app.games.registry import get_game  # noqa: E402
-
-QUEEN_OF_CLUBS = "QC"
 
 
 def counting_deals(seed: int, deals: int) -> Iterator[int]:
@@ -37,7 +36,7 @@ def counting_deals(seed: int, deals: int) -> Iterator[int]:
     rules = game.make_rules({})
     for index in range(deals):
         hands, _deck = game.deal(rules, 4, random.Random(f"{seed}:{index}:deal"))
-        holders = [seat for seat, hand in enumerate(hands) for card in hand if card == QUEEN_OF_CLUBS]
+        holders = [seat for seat, hand in enumerate(hands) for card in hand if card == QC]
         if holders[0] % 2 == holders[1] % 2:
             yield index
 

@@ -246,27 +246,27 @@ def run(setup: Setup, deals: int, workers: int, progress: bool = True,
     return document
 
 
-def read_deal_list(path: str) -> list[int] | str:
+def read_deal_list(path: str) -> list[int]:
     """The deal numbers in the file at ``path`` (``--deal-list``): one per line, blank lines
-    and ``#`` comments skipped, each a number 0 or more, no repeats, at least two. Returns the
-    numbers, or what is wrong with the file (a message, never a traceback)."""
+    and ``#`` comments skipped, each a number 0 or more, no repeats, at least two. Raises
+    ValueError saying what is wrong with the file (or that it cannot be read)."""
     try:
         with open(path, encoding="utf-8") as listed:
             lines = listed.read().splitlines()
     except OSError as err:
-        return str(err)
+        raise ValueError(str(err)) from err
     numbers: list[int] = []
     for count, line in enumerate(lines, 1):
         text = line.split("#", 1)[0].strip()
         if not text:
             continue
         if not text.isdecimal():  # int() reads every such text ("²" is a digit, not a number)
-            return f"line {count}: {text!r} is not a deal number"
+            raise ValueError(f"line {count}: {text!r} is not a deal number")
         numbers.append(int(text))
     if len(set(numbers)) != len(numbers):
-        return "a deal number is listed twice"
+        raise ValueError("a deal number is listed twice")
     if len(numbers) < 2:
-        return "at least two deal numbers"
+        raise ValueError("at least two deal numbers")
     return numbers
 
 
@@ -305,14 +305,15 @@ def main(args: argparse.Namespace) -> int:
     if first < 0:
         print("--first: a deal number, 0 or more", file=sys.stderr)
         return 2
-    numbers = None
+    numbers: list[int] | None = None
     if getattr(args, "deal_list", None):
         if first:
             print("--first and --deal-list: one or the other", file=sys.stderr)
             return 2
-        numbers = read_deal_list(args.deal_list)
-        if isinstance(numbers, str):
-            print(f"--deal-list: {numbers}", file=sys.stderr)
+        try:
+            numbers = read_deal_list(args.deal_list)
+        except ValueError as err:
+            print(f"--deal-list: {err}", file=sys.stderr)
             return 2
         args.deals = len(numbers)
     rules: dict[str, Any] = {"preset": args.preset} if args.preset else {}

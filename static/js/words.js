@@ -40,7 +40,12 @@ export function endText(end) {
  * "Round 2 · first to 5 golden coins", "Round 2 of 3", "Round 4 · up to 100 points".
  * ``number``: the deal or round being played (redeals keep their number). */
 export function progressText(end, number) {
-  return [roundText(end, number), goalText(end)].filter(Boolean).join(" · ");
+  return progressLine(end, number, []);
+}
+
+/** The round, ``parts``, then the goal, joined: "Round 2 · Wedding · first to 5 golden coins". */
+function progressLine(end, number, parts) {
+  return [roundText(end, number), ...parts, goalText(end)].filter(Boolean).join(" · ");
 }
 
 /** The deal or round being played: "Deal 3 of 8", "Round 2 of 3", "Round 2". */
@@ -62,7 +67,7 @@ function goalText(end) {
  * coins". */
 export function statusLine(state, parts) {
   const {end, number} = matchProgress(state);
-  return [roundText(end, number), ...parts, goalText(end)].filter(Boolean).join(" · ");
+  return progressLine(end, number, parts);
 }
 
 /** The end condition and the current deal's number of a table state (before the first deal
