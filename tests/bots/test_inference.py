@@ -12,12 +12,12 @@ from app.bots.doppelkopf.table import Table, rules_for
 from app.games.registry import get_game
 
 
-def positions(seeds, after_tricks=2):
+def positions(seeds, after_tricks=2, game_name="doppelkopf"):
     """(view, true hands) at every play decision after ``after_tricks`` tricks of deals
     played by four intermediate bots (normal games and whatever else the deals give)."""
-    game = get_game("doppelkopf")
+    game = get_game(game_name)
     rules = game.make_rules({})
-    bot = get_bot("doppelkopf", "intermediate")
+    bot = get_bot(game_name, "intermediate")
     for seed in seeds:
         rng = random.Random(seed)
         deal, deck = game.deal(rules, 4, rng)
@@ -60,3 +60,24 @@ def test_nothing_played_by_the_others_says_nothing():
     table = Table.from_view(view, rules_for(view, None))
     if all(play["seat"] == table.me for play in view["trick"]):
         assert PlayModel(table).likelihood([list(h) for h in ([],) * 4]) == 1.0
+
+
+def test_a_named_wedding_is_replayed_with_the_partner_it_named():
+    """Doublehead Kids: the bride names her partner before the first duel, and everyone knows
+    the teams from then on. The replay keeps that partner (it used to make the first trick's
+    winner the partner, as in a Doppelkopf wedding, and so misread the cards of every deal
+    whose first trick another seat won)."""
+    rules = get_game("doublehead_kids").make_rules({})
+    explained = total = misread_before = 0
+    for view, truth in positions(range(60), after_tricks=1, game_name="doublehead_kids"):
+        if view["contract"] != "wedding":
+            continue
+        table = Table.from_view(view, rules)
+        model = PlayModel(table)
+        assert model.start.party == table.party and model.start.clarified
+        first = view["tricks"][0]["winner"]
+        misread_before += table.party[first] != table.party[view["wedding"]["bride"]]
+        total += 1
+        explained += model.likelihood(truth) > 0.999
+    assert total > 100 and misread_before > 20
+    assert explained / total > 0.9

@@ -12,7 +12,8 @@ hands almost exactly; against people, who play differently, the temperature keep
 
 Announcements are taken as known from the first trick (the view does not say when they came).
 A poverty's exchange and a wedding's clarification are replayed as the table simulator plays
-them.
+them; a wedding that named its partner before the first trick (Doublehead Kids) is replayed
+with that partner.
 """
 
 from __future__ import annotations
@@ -66,7 +67,9 @@ class PlayModel:
 
 def _rewound(table: Table) -> Table:
     """``table`` before its first card: nothing played, full hands to be filled in, the first
-    trick's leader to lead; declared parties and announcers stay shown."""
+    trick's leader to lead; declared parties and announcers stay shown. A wedding clarified by
+    a trick is rewound to unclarified; one that named its partner (wedding_clarification
+    ``named``) keeps its parties, which everyone knew from the start."""
     start = table.copy()
     first = table.tricks[0].leader if table.tricks else table.leader
     start.tricks, start.trick, start.played, start.led = [], [], {}, {}
@@ -76,7 +79,7 @@ def _rewound(table: Table) -> Table:
     announcers = {seat for seat, _ in table.announcements}
     declared = table.contract not in ("normal", "silent_solo") and table.declarer is not None
     start.shown = [seat in announcers or (declared and seat == table.declarer) for seat in range(4)]
-    if table.contract == "wedding" and table.bride is not None:
+    if table.contract == "wedding" and table.bride is not None and table.rules.wedding_clarification != "named":
         start.clarified = False
         start.team = True
         start.party = [None] * 4
