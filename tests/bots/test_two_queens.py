@@ -9,8 +9,10 @@ import pytest
 
 from app.bots import get_bot
 from app.bots.doppelkopf.policy import two_queens_declaration
+from app.bots.doppelkopf.search import contract_table
 from app.games.doppelkopf import GAME
 from app.games.doppelkopf.cards import deck
+from app.games.doppelkopf.state import KONTRA, RE
 
 WEAK = ["QC", "QC", "9C", "9C", "KC", "9S", "9S", "KS", "9H", "KH", "9D", "KD"]
 STRONG = ["QC", "QC", "TH", "TH", "QS", "QS", "QH", "JC", "JS", "AD", "AD", "AC"]
@@ -60,3 +62,28 @@ def test_the_choice_needs_both_queens():
         two_queens_declaration(["QC", "9C"], ["healthy", "wedding"], True)
     assert two_queens_declaration(WEAK, ["healthy", "wedding"], True) == "wedding"
     assert two_queens_declaration(STRONG, ["healthy", "wedding"], True) == "healthy"
+
+
+def test_a_silent_solo_is_hidden_from_the_others_until_its_second_queen():
+    """The playout simulator (app/bots/doppelkopf/table.py) as the engine's views have it: the
+    others play a silent solo as a normal game (foxes, Charlie and Doppelkopf tricks count for
+    them) until the soloist's second queen of clubs shows the solo to everyone."""
+    rules = GAME.make_rules({})
+    rest = deck(rules.nines)
+    for card in STRONG:
+        rest.remove(card)
+    hands = [rest[:12], list(STRONG), rest[12:24], rest[24:36]]
+    table = contract_table(rules, 0, 1, hands, "healthy")
+    assert table.contract == "silent_solo" and table.declarer == 1
+    others = (0, 2, 3)
+    assert not table.team_as_known(1) and all(table.team_as_known(s) for s in others)
+    shown: list[list[int | None]] = []
+    for _ in range(2):  # each queen of clubs led by the soloist, the others follow
+        table.leader = table.to_move = 1
+        table.play(1, "QC")
+        for seat in (2, 3, 0):
+            table.play(seat, table.playable(seat)[0])
+        shown.append(list(table.known[0]))
+    assert shown[0][1] == RE and shown[0][2] is None  # one queen: seat 1 is Re, the rest unknown
+    assert shown[1] == table.party == [KONTRA, RE, KONTRA, KONTRA]
+    assert not any(table.team_as_known(s) for s in range(4))

@@ -149,7 +149,7 @@ def _future_value(t: Table, me: int, seen: Seen, card: str) -> float:
     beaters = seen.beaters(card)
     if suit == TRUMP:
         win = 0.85 * 0.8 ** beaters
-        if card == FOX and t.team:
+        if card == FOX and t.team_as_known(me):
             win *= 0.5
     elif beaters:
         win = 0.03
@@ -160,7 +160,7 @@ def _future_value(t: Table, me: int, seen: Seen, card: str) -> float:
                 win *= 1.0 - 0.8 * _void_chance(t, seen, seat, suit)
     points = CARD_POINTS[card]
     value = win * (20 + points) - (1 - win) * points * 0.3
-    if (card == CHARLIE and t.team and suit == TRUMP and beaters == 0
+    if (card == CHARLIE and t.team_as_known(me) and suit == TRUMP and beaters == 0
             and seen.unseen(CHARLIE) == 0 and len(t.tricks) < t.n_tricks - 1):
         value += CHARLIE_VALUE  # Charlie can still win the last trick: keep JC for it
     return value
@@ -204,7 +204,7 @@ def card_values(t: Table, me: int, cards: Sequence[str]) -> dict[str, float]:
             extra = 0.0
         points = at_stake + CARD_POINTS[card] + extra
         value = (2 * ours - 1) * points
-        if t.team:
+        if t.team_as_known(me):
             for seat, played in [*trick, (me, card)]:
                 if played == FOX:
                     if rel[seat] == 1:

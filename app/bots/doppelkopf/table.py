@@ -223,9 +223,11 @@ class Table:
 
     def refresh_knowledge(self) -> None:
         """What each seat knows of the parties in a world: its own party, what was shown."""
+        # a silent soloist's second queen of clubs shows the solo to everyone
+        solo_shown = self.contract == "silent_solo" and self.played.get(QC, 0) == 2
         for seat in range(4):
             open_teams = self.contract not in ("normal", "silent_solo", "wedding") or (
-                self.contract == "wedding" and self.clarified)
+                self.contract == "wedding" and self.clarified) or solo_shown
             if open_teams or (self.contract == "silent_solo" and seat == self.declarer):
                 self.known[seat] = list(self.party)
             elif self.contract == "wedding":
@@ -267,6 +269,12 @@ class Table:
         return t
 
     # --- queries -----------------------------------------------------------------------------
+
+    def team_as_known(self, seat: int) -> bool:
+        """Whether ``seat`` plays the deal as a team game as far as it knows: a silent solo
+        looks like a normal game to the others until its second queen of clubs is played."""
+        return self.team or (self.contract == "silent_solo" and seat != self.declarer
+                             and self.played.get(QC, 0) < 2)
 
     def relation(self, me: int, other: int) -> int:
         """1: same party (or me), -1: the other party, 0: not known to ``me``."""
@@ -316,7 +324,7 @@ class Table:
         self.sizes[seat] -= 1
         self._observe(seat, card, self.trick[0][1] if self.trick else None)
         self.trick.append((seat, card))
-        if card == QC and not self.shown[seat]:
+        if card == QC and (not self.shown[seat] or self.contract == "silent_solo"):
             self.shown[seat] = True
             if self.contract in ("normal", "silent_solo"):
                 self.refresh_knowledge()
