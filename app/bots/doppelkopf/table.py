@@ -223,8 +223,7 @@ class Table:
 
     def refresh_knowledge(self) -> None:
         """What each seat knows of the parties in a world: its own party, what was shown."""
-        # a silent soloist's second queen of clubs shows the solo to everyone
-        solo_shown = self.contract == "silent_solo" and self.played.get(QC, 0) == 2
+        solo_shown = self.solo_shown()
         for seat in range(4):
             open_teams = self.contract not in ("normal", "silent_solo", "wedding") or (
                 self.contract == "wedding" and self.clarified) or solo_shown
@@ -270,11 +269,16 @@ class Table:
 
     # --- queries -----------------------------------------------------------------------------
 
+    def solo_shown(self) -> bool:
+        """Whether a silent solo is shown: its soloist played the second queen of clubs, and
+        from then on everyone knows (as the engine's views have it)."""
+        return self.contract == "silent_solo" and self.played.get(QC, 0) == 2
+
     def team_as_known(self, seat: int) -> bool:
         """Whether ``seat`` plays the deal as a team game as far as it knows: a silent solo
-        looks like a normal game to the others until its second queen of clubs is played."""
+        looks like a normal game to the others until it is shown (:meth:`solo_shown`)."""
         return self.team or (self.contract == "silent_solo" and seat != self.declarer
-                             and self.played.get(QC, 0) < 2)
+                             and not self.solo_shown())
 
     def relation(self, me: int, other: int) -> int:
         """1: same party (or me), -1: the other party, 0: not known to ``me``."""
