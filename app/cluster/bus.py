@@ -34,13 +34,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections import deque
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
+import orjson
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
@@ -65,9 +65,11 @@ class SubscriptionClosed(Exception):
 
 
 def encode(message: Message) -> str:
+    """A bus message as JSON text (orjson: the owner encodes every batch of a table's events
+    for other processes; raises TypeError for anything but a JSON object)."""
     if not isinstance(message, dict):
         raise TypeError(f"bus messages are JSON objects, not {type(message).__name__}")
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class Subscription:
@@ -107,9 +109,11 @@ class Subscription:
         self._items.append(item)
         self._ready.set()
 
-    def _end(self) -> None:
+    def _end(self, *, keep: bool = False) -> None:
+        """No more messages; ``keep``: what is buffered is still read, then the end."""
         self._closed = True
-        self._items.clear()
+        if not keep:
+            self._items.clear()
         self._ready.set()
 
     async def get(self) -> Message | Gap:
@@ -136,6 +140,17 @@ class Subscription:
             return
         self._end()
         await self._bus._drop(self)
+
+    async def drain(self) -> None:
+        """Stop receiving without losing what was sent before: once this returns, every
+        message published before the channel was unsubscribed is in the buffer, and the
+        consumer reads them before the end (a table's owner hands the table on: commands
+        that reached it are still run). Redis confirms the unsubscribe after the messages
+        published before it, on the same connection."""
+        if self._closed:
+            return
+        await self._bus._drop(self, confirm=True)
+        self._end(keep=True)
 
 
 @runtime_checkable
@@ -175,10 +190,12 @@ class _BaseBus:
         if not subs:
             return 0
         for sub in list(subs):
-            sub._deliver(json.loads(payload))
+            sub._deliver(orjson.loads(payload))
         return 1
 
-    async def _drop(self, sub: Subscription) -> None:
+    async def _drop(self, sub: Subscription, *, confirm: bool = False) -> None:
+        """Forget ``sub``; unsubscribe its channel when it was the last consumer (with
+        ``confirm``, wait until the unsubscribe is in effect)."""
         raise NotImplementedError
 
 
@@ -210,7 +227,7 @@ class InProcessRoomBus(_BaseBus):
         self._subs.setdefault(sub.channel, set()).add(sub)
         return sub
 
-    async def _drop(self, sub: Subscription) -> None:
+    async def _drop(self, sub: Subscription, *, confirm: bool = False) -> None:
         subs = self._subs.get(sub.channel)
         if subs is not None:
             subs.discard(sub)
@@ -249,6 +266,8 @@ class RedisRoomBus(_BaseBus):
         self._subscribe_timeout_s = subscribe_timeout_s
         self._lock = asyncio.Lock()  # subscribe/unsubscribe bookkeeping
         self._confirmed: dict[str, asyncio.Event] = {}
+        #: channels being unsubscribed, set when Redis confirms it (Subscription.drain)
+        self._unsubscribed: dict[str, asyncio.Event] = {}
         self._resync: set[str] = set()  # channels resubscribed after a reconnect
         self._reader: asyncio.Task[None] | None = None
         self._watching: object | None = None  # the connection our reconnect hook is on
@@ -299,20 +318,29 @@ class RedisRoomBus(_BaseBus):
             raise
         return sub
 
-    async def _drop(self, sub: Subscription) -> None:
+    async def _drop(self, sub: Subscription, *, confirm: bool = False) -> None:
         channel = sub.channel
         async with self._lock:
             subs = self._subs.get(channel)
             if subs is None:
                 return
+            if confirm and len(subs) == 1:
+                # the last consumer drains: it still receives until Redis confirms
+                done = self._unsubscribed[channel] = asyncio.Event()
+                with contextlib.suppress(Exception):  # a dead connection forgets it anyway
+                    await self._pubsub.unsubscribe(channel)
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(done.wait(), self._subscribe_timeout_s)
+                self._unsubscribed.pop(channel, None)
             subs.discard(sub)
             if subs or self._closed:
                 return
             del self._subs[channel]
             self._confirmed.pop(channel, None)
             self._resync.discard(channel)
-            with contextlib.suppress(Exception):  # a dead connection forgets it anyway
-                await self._pubsub.unsubscribe(channel)
+            if not confirm:
+                with contextlib.suppress(Exception):  # a dead connection forgets it anyway
+                    await self._pubsub.unsubscribe(channel)
 
     def _watch_connection(self) -> None:
         connection = self._pubsub.connection
@@ -353,6 +381,10 @@ class RedisRoomBus(_BaseBus):
             kind, channel = message["type"], message["channel"]
             if kind == "message":
                 self._fan_out(channel, message["data"])
+            elif kind == "unsubscribe":
+                done = self._unsubscribed.get(channel)
+                if done is not None:
+                    done.set()
             elif kind == "subscribe":
                 event = self._confirmed.get(channel)
                 if event is not None:

@@ -10,8 +10,9 @@ still believe it owns the table for a moment. The event log's unique ``(match, s
 constraint in the database is the fence — the stale owner's next append fails and it must
 drop the table (docs/scaling.md, "What guarantees what").
 
-:class:`LeaseRenewer` keeps one lease alive from a background task (renewing every ttl/3) and
-reports its loss through a callback.
+:class:`LeaseRenewer` keeps every lease of one process alive from one background task (one
+``renew_many`` call every ttl/3, however many tables the process owns) and reports each
+loss through a callback.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import contextlib
 import inspect
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from redis.asyncio import Redis
@@ -42,6 +43,11 @@ class LeaseManager(Protocol):
 
     async def renew(self, table_id: str, owner: str, ttl_s: float) -> bool:
         """Extend the lease to ``ttl_s`` from now, only while ``owner`` still holds it."""
+        ...
+
+    async def renew_many(self, table_ids: Sequence[str], owner: str, ttl_s: float) -> list[str]:
+        """Renew each of ``table_ids`` as :meth:`renew` does, in one call; returns those not
+        renewed (held by another owner now, or expired)."""
         ...
 
     async def release(self, table_id: str, owner: str) -> bool:
@@ -91,6 +97,10 @@ class InProcessLeases:
         self._leases[table_id] = (owner, self._clock() + ttl_s)
         return True
 
+    async def renew_many(self, table_ids: Sequence[str], owner: str, ttl_s: float) -> list[str]:
+        return [table_id for table_id in table_ids
+                if not await self.renew(table_id, owner, ttl_s)]
+
     async def release(self, table_id: str, owner: str) -> bool:
         if self._current(table_id) != owner:
             return False
@@ -108,12 +118,30 @@ end
 return 0
 """
 
+#: renews every key of KEYS that ARGV[1] holds; returns the 0-based positions of the others
+_RENEW_MANY = """
+local lost = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then
+    redis.call('PEXPIRE', key, ARGV[2])
+  else
+    lost[#lost + 1] = i - 1
+  end
+end
+return lost
+"""
+
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then
   return redis.call('DEL', KEYS[1])
 end
 return 0
 """
+
+
+#: keys per ``renew_many`` script call (a process owning thousands of tables renews them in a
+#: few calls, none blocking Redis for long)
+RENEW_BATCH = 1000
 
 
 class RedisLeases:
@@ -127,6 +155,7 @@ class RedisLeases:
         self._redis = redis
         self._prefix = prefix
         self._renew = redis.register_script(_RENEW)
+        self._renew_many = redis.register_script(_RENEW_MANY)
         self._release = redis.register_script(_RELEASE)
 
     def _key(self, table_id: str) -> str:
@@ -144,6 +173,18 @@ class RedisLeases:
         ms = _ms(ttl_s)
         return bool(await self._renew(keys=[self._key(table_id)], args=[owner, ms]))
 
+    async def renew_many(self, table_ids: Sequence[str], owner: str, ttl_s: float) -> list[str]:
+        """One script call for all of them (one Redis server: the keys need not share a
+        cluster slot)."""
+        ms = _ms(ttl_s)
+        lost: list[int] = []
+        for start in range(0, len(table_ids), RENEW_BATCH):
+            batch = table_ids[start:start + RENEW_BATCH]
+            positions = await self._renew_many(keys=[self._key(t) for t in batch],
+                                               args=[owner, ms])
+            lost.extend(start + int(i) for i in positions)
+        return [table_ids[i] for i in lost]
+
     async def release(self, table_id: str, owner: str) -> bool:
         return bool(await self._release(keys=[self._key(table_id)], args=[owner]))
 
@@ -155,11 +196,14 @@ LostCallback = Callable[[str], Awaitable[None] | None]
 
 
 class LeaseRenewer:
-    """Keeps one lease alive from a background task and reports when it is lost.
+    """Keeps the leases of one owner (a process) alive from one background task, and reports
+    each one lost.
 
-    Renews every ``ttl_s / 3``. The lease counts as lost, and ``on_lost(table_id)`` is called
-    once, when a renewal is refused (someone else holds it, or it expired) or when no renewal
-    has succeeded for ``ttl_s`` (Redis unreachable: the lease may have expired meanwhile, so
+    :meth:`add` a lease after a successful :meth:`LeaseManager.acquire`. Every ``ttl_s / 3``
+    every lease held is renewed in one :meth:`LeaseManager.renew_many` call. A lease counts
+    as lost, and ``on_lost(table_id)`` is called once for it, when its renewal is refused
+    (someone else holds it, or it expired), or when no renewal has succeeded for ``ttl_s``
+    since it was added or last renewed (Redis unreachable: it may have expired meanwhile, so
     the table must stop accepting commands). The owner then drops the table from memory; it
     must not write to the event log again for that table.
 
@@ -169,7 +213,6 @@ class LeaseRenewer:
     def __init__(
         self,
         leases: LeaseManager,
-        table_id: str,
         owner: str,
         ttl_s: float,
         on_lost: LostCallback,
@@ -180,61 +223,80 @@ class LeaseRenewer:
     ) -> None:
         _ms(ttl_s)
         self.leases = leases
-        self.table_id = table_id
         self.owner = owner
         self.ttl_s = ttl_s
         self.interval_s = ttl_s / 3 if interval_s is None else interval_s
         self._on_lost = on_lost
         self._clock = clock
         self._sleep = sleep
+        #: each lease held: the time (``clock``) from which it runs at least ``ttl_s``
+        self._held: dict[str, float] = {}
         self._task: asyncio.Task[None] | None = None
-        self.lost = False
+        #: the leases this renewer found lost
+        self.lost: set[str] = set()
 
-    def start(self) -> None:
-        """Start renewing (call after a successful :meth:`LeaseManager.acquire`)."""
-        if self._task is not None:
-            raise RuntimeError("renewer already started")
-        self._task = asyncio.create_task(self._run(), name=f"lease-renewer:{self.table_id}")
+    def add(self, table_id: str) -> None:
+        """Keep ``table_id``'s lease (just acquired) alive; starts the task if needed."""
+        self._held[table_id] = self._clock()
+        self.lost.discard(table_id)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run(),
+                                                                name=f"lease-renewer:{self.owner}")
+
+    def holds(self, table_id: str) -> bool:
+        """Whether the lease is being renewed (added, not lost, not removed)."""
+        return table_id in self._held
 
     @property
     def running(self) -> bool:
         return self._task is not None and not self._task.done()
 
+    async def remove(self, table_id: str, *, release: bool = True) -> None:
+        """Stop renewing one lease; release it too unless ``release`` is False (or it was
+        lost). A failing release is logged, not raised: the lease then expires after its TTL."""
+        held = self._held.pop(table_id, None) is not None
+        if release and held:
+            try:
+                await self.leases.release(table_id, self.owner)
+            except Exception:  # Redis away: the lease simply expires
+                log.warning("releasing the lease of table %s failed", table_id, exc_info=True)
+
     async def stop(self, *, release: bool = True) -> None:
-        """Stop renewing; release the lease too unless ``release`` is False (or it was lost).
-        A failing release is logged, not raised: the lease then expires after its TTL."""
+        """Stop renewing every lease; release them too unless ``release`` is False."""
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-        if release and not self.lost:
-            try:
-                await self.leases.release(self.table_id, self.owner)
-            except Exception:  # shutting down with Redis away: the lease simply expires
-                log.warning("releasing the lease of table %s failed", self.table_id,
-                            exc_info=True)
+        for table_id in list(self._held):
+            await self.remove(table_id, release=release)
 
     async def _run(self) -> None:
-        last_ok = self._clock()
         while True:
             await self._sleep(self.interval_s)
+            if not self._held:
+                continue
+            held = list(self._held)
             sent_at = self._clock()  # a successful renewal runs from (at least) here
             try:
-                ok = await self.leases.renew(self.table_id, self.owner, self.ttl_s)
+                refused = set(await self.leases.renew_many(held, self.owner, self.ttl_s))
             except Exception:  # Redis down or a network error: retry until the TTL runs out
-                log.warning("renewing the lease of table %s failed", self.table_id,
-                            exc_info=True)
-                if self._clock() - last_ok < self.ttl_s:
-                    continue
-                ok = False
-            if ok:
-                last_ok = sent_at
-                continue
-            self.lost = True
-            try:
-                result = self._on_lost(self.table_id)
-                if inspect.isawaitable(result):
-                    await result
-            except Exception:
-                log.exception("the lost-lease callback of table %s failed", self.table_id)
-            return
+                log.warning("renewing %d leases failed", len(held), exc_info=True)
+                refused = {table_id for table_id in held
+                           if table_id in self._held
+                           and self._clock() - self._held[table_id] >= self.ttl_s}
+            else:
+                for table_id in held:
+                    if table_id not in refused and table_id in self._held:
+                        self._held[table_id] = sent_at
+            for table_id in refused:
+                if self._held.pop(table_id, None) is not None:
+                    self.lost.add(table_id)
+                    await self._report(table_id)
+
+    async def _report(self, table_id: str) -> None:
+        try:
+            result = self._on_lost(table_id)
+            if inspect.isawaitable(result):
+                await result
+        except Exception:
+            log.exception("the lost-lease callback of table %s failed", table_id)

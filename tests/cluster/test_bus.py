@@ -63,6 +63,28 @@ async def test_commands_reach_the_owner_in_order(harness: Harness):
     assert await _take(inbox, 1) == [{"cmd": "resync"}]
 
 
+async def test_a_drained_subscription_keeps_every_command_sent_before_it(harness: Harness):
+    """An owner handing a table on drains its command channel: what reached it before the
+    unsubscribe is still read, then the iteration ends; what comes after reaches nobody."""
+    inbox = await harness.a.bus.commands("t1")
+    sent = 0
+
+    async def sender() -> None:  # another process keeps sending while the owner leaves
+        nonlocal sent
+        while await harness.b.bus.send_command("t1", {"n": sent}) == 1:
+            sent += 1
+            await asyncio.sleep(0)
+
+    task = asyncio.create_task(sender())
+    while sent < 20:
+        await asyncio.sleep(0.001)
+    await inbox.drain()
+    await asyncio.wait_for(task, 5)
+    received = [message["n"] async for message in inbox]
+    assert received == list(range(sent))  # every command that counted a receiver, in order
+    assert await harness.b.bus.send_command("t1", {"n": -1}) == 0
+
+
 async def test_each_local_subscriber_gets_its_own_copy(harness: Harness):
     first = await harness.b.bus.events("t1")
     second = await harness.b.bus.events("t1")

@@ -15,9 +15,9 @@ async def test_a_dead_owners_table_is_taken_over_after_the_lease_expires(harness
     # a owns t1: lease, command subscription, renewer.
     assert await a.leases.acquire("t1", a.process_id, TTL)
     inbox_a = await a.bus.commands("t1")
-    renewer = LeaseRenewer(a.leases, "t1", a.process_id, TTL, lambda _t: None)
+    renewer = LeaseRenewer(a.leases, a.process_id, TTL, lambda _t: None)
     if harness.clock is None:
-        renewer.start()
+        renewer.add("t1")
     events_b = await b.bus.events("t1")  # b's gateway has a socket at t1
     assert await b.bus.send_command("t1", {"cmd": "play", "n": 1}) == 1
     assert await asyncio.wait_for(inbox_a.get(), 2) == {"cmd": "play", "n": 1}

@@ -109,15 +109,41 @@ async def _let_time_pass(harness: Harness, seconds: float) -> None:
 async def test_renewer_keeps_the_lease_and_releases_on_stop(harness: Harness):
     lost: list[str] = []
     assert await harness.a.leases.acquire("t1", "p1", TTL)
-    renewer = LeaseRenewer(harness.a.leases, "t1", "p1", TTL, lost.append, **_drive(harness))
-    renewer.start()
+    renewer = LeaseRenewer(harness.a.leases, "p1", TTL, lost.append, **_drive(harness))
+    renewer.add("t1")
     await _let_time_pass(harness, TTL * 1.5)
-    assert renewer.running
+    assert renewer.running and renewer.holds("t1")
     assert await harness.b.leases.owner_of("t1") == "p1"
     assert not await harness.b.leases.acquire("t1", "p2", TTL)
     await renewer.stop()
     assert lost == []
     assert await harness.b.leases.owner_of("t1") is None
+
+
+async def test_one_renewer_keeps_many_leases_with_one_call_each_time(harness: Harness):
+    """A process owning many tables renews them all at once: one renew_many per interval."""
+    calls: list[int] = []
+    leases = harness.a.leases
+    original = leases.renew_many
+
+    async def counted(table_ids, owner, ttl_s):
+        calls.append(len(table_ids))
+        return await original(table_ids, owner, ttl_s)
+
+    leases.renew_many = counted  # type: ignore[method-assign]
+    tables = [f"t{i}" for i in range(50)]
+    renewer = LeaseRenewer(leases, "p1", TTL, lambda _t: None, **_drive(harness))
+    for table in tables:
+        assert await leases.acquire(table, "p1", TTL)
+        renewer.add(table)
+    await _let_time_pass(harness, TTL * 1.5)
+    assert [await harness.b.leases.owner_of(t) for t in tables] == ["p1"] * 50
+    assert calls and set(calls) == {50}  # every renewal: all fifty in one call
+    await renewer.remove("t0")  # released at once
+    assert await harness.b.leases.owner_of("t0") is None
+    assert not renewer.holds("t0") and renewer.holds("t1")
+    await renewer.stop()
+    assert [await harness.b.leases.owner_of(t) for t in tables] == [None] * 50
 
 
 async def test_renewer_reports_a_lost_lease(harness: Harness):
@@ -129,16 +155,20 @@ async def test_renewer_reports_a_lost_lease(harness: Harness):
         seen.set()
 
     assert await harness.a.leases.acquire("t1", "p1", TTL)
-    renewer = LeaseRenewer(harness.a.leases, "t1", "p1", TTL, on_lost, **_drive(harness))
-    renewer.start()
+    assert await harness.a.leases.acquire("t2", "p1", TTL)
+    renewer = LeaseRenewer(harness.a.leases, "p1", TTL, on_lost, **_drive(harness))
+    renewer.add("t1")
+    renewer.add("t2")
     # Another process takes the table behind the renewer's back.
     assert await harness.a.leases.release("t1", "p1")
     assert await harness.b.leases.acquire("t1", "p2", 10 * TTL)
     await asyncio.wait_for(seen.wait(), 2.0)
     assert lost == ["t1"]
-    assert renewer.lost and not renewer.running
+    assert renewer.lost == {"t1"} and not renewer.holds("t1")
+    assert renewer.running and renewer.holds("t2")  # the others are kept
     await renewer.stop()  # must not release the new owner's lease
     assert await harness.a.leases.owner_of("t1") == "p2"
+    assert await harness.a.leases.owner_of("t2") is None
 
 
 class _Unreachable:
@@ -147,7 +177,7 @@ class _Unreachable:
     def __init__(self) -> None:
         self.calls = 0
 
-    async def renew(self, table_id: str, owner: str, ttl_s: float) -> bool:
+    async def renew_many(self, table_ids, owner: str, ttl_s: float) -> list[str]:
         self.calls += 1
         raise ConnectionError("redis is down")
 
@@ -164,9 +194,9 @@ async def test_renewer_gives_up_when_no_renewal_succeeds_for_a_ttl():
 
     lost: list[str] = []
     store = _Unreachable()
-    renewer = LeaseRenewer(store, "t1", "p1", 3.0, lost.append,  # type: ignore[arg-type]
+    renewer = LeaseRenewer(store, "p1", 3.0, lost.append,  # type: ignore[arg-type]
                            clock=clock, sleep=fake_sleep)
-    renewer.start()
+    renewer.add("t1")
     for _ in range(100):
         if lost:
             break
@@ -198,19 +228,19 @@ async def test_a_failing_callback_or_release_does_not_escape_the_renewer():
     def on_lost(table_id: str) -> None:
         raise RuntimeError("the room actor is already gone")
 
-    renewer = LeaseRenewer(_Unreachable(), "t1", "p1", 3.0, on_lost,  # type: ignore[arg-type]
+    renewer = LeaseRenewer(_Unreachable(), "p1", 3.0, on_lost,  # type: ignore[arg-type]
                            clock=clock, sleep=fake_sleep)
-    renewer.start()
+    renewer.add("t1")
     for _ in range(100):
-        if not renewer.running:
+        if not renewer.holds("t1"):
             break
         await asyncio.sleep(0)
-    assert renewer.lost and not renewer.running
+    assert renewer.lost == {"t1"} and renewer.running  # the renewer itself goes on
     await renewer.stop()
 
     # Stopping before any loss tries to release; with Redis away that is logged, not raised.
-    renewer = LeaseRenewer(_Unreachable(), "t1", "p1", 3.0, on_lost,  # type: ignore[arg-type]
+    renewer = LeaseRenewer(_Unreachable(), "p1", 3.0, on_lost,  # type: ignore[arg-type]
                            clock=clock, sleep=asyncio.sleep)
-    renewer.start()
+    renewer.add("t1")
     await renewer.stop()
     assert not renewer.lost
