@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +125,22 @@ def browser():
             "--disable-component-update", "--disable-sync", "--no-first-run"])
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="session")
+def compiled_build(tmp_path_factory) -> Path:
+    """The hot modules compiled with mypyc (``python -m app compile``, as the Dockerfile
+    builds them) into a folder of this test session, once; the path of the build (pass it
+    as DOPPELRUNDE_COMPILED_DIR with DOPPELRUNDE_COMPILED=1)."""
+    from app import compiled
+
+    out = tmp_path_factory.mktemp("compiled") / "build"
+    # compile runs while the build it makes is asked for and not there yet
+    env = {**os.environ, compiled.ENV_DIR: str(out), compiled.ENV_SWITCH: "1"}
+    made = subprocess.run([sys.executable, "-m", "app", "compile"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=900)
+    assert made.returncode == 0, made.stdout + made.stderr
+    return out
 
 
 @pytest.fixture

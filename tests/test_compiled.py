@@ -21,8 +21,13 @@ from app import compiled
 ROOT = Path(__file__).resolve().parent.parent
 
 #: the tests run again on the compiled build: those of the compiled modules and of the rooms
-#: that use them
+#: that use them, and what production runs compiled (docker-compose.yml): two processes over
+#: Redis (the cluster suites, a SIGKILL and a takeover), a crash, and a browser at a table
 COMPILED_TESTS = (
+    "tests/test_two_processes.py",
+    "tests/cluster",
+    "tests/test_crash.py",
+    "tests/test_browser.py::test_guest_plays_a_whole_deal_against_three_computer_players",
     "tests/test_deltas.py",
     "tests/test_frozen_states.py",
     "tests/test_rooms.py",
@@ -57,13 +62,9 @@ def test_the_compiled_build_runs_when_asked_and_only_then():
 
 
 @pytest.mark.skipif(compiled.requested(), reason="this run is the compiled one")
-def test_the_tests_of_the_compiled_modules_pass_compiled(tmp_path):
-    out = tmp_path / "build"
-    # compile runs while the build it makes is asked for and not there yet
+def test_the_tests_of_the_compiled_modules_pass_compiled(compiled_build):
+    out = compiled_build
     env = {**os.environ, compiled.ENV_DIR: str(out), compiled.ENV_SWITCH: "1"}
-    made = subprocess.run([sys.executable, "-m", "app", "compile"], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=600)
-    assert made.returncode == 0, made.stdout + made.stderr
     built = json.loads((out / compiled.MANIFEST).read_text())
     assert set(built["sources"]) == set(compiled.MODULES)
     assert {_module_name(path) for path in compiled.MODULES} <= set(built["extensions"])

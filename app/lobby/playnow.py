@@ -40,7 +40,7 @@ from app.lobby.queue import LocalQueue, PlayQueue
 from app.lobby.seating import live_table
 from app.lobby.service import PUBLIC_MOVE_SECONDS, Lobby, SeatTaken
 from app.ratings.model import Bot, BotLevel, Person, Rating, nearest_bot_level
-from app.rooms.manager import RoomManager
+from app.rooms.manager import Rooms
 from app.rooms.match import table_deals
 
 log = logging.getLogger(__name__)
@@ -51,7 +51,7 @@ class PlayNow:
     one shared by every process through Redis (app.lobby.queue.SharedQueue)."""
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: Clock,
-                 rooms: RoomManager, lobby: Lobby, hub: LobbyHub, *, fill_after: float = 30.0,
+                 rooms: Rooms, lobby: Lobby, hub: LobbyHub, *, fill_after: float = 30.0,
                  deals: int = 4, tick_interval: float | None = 1.0,
                  stale_after: float | None = 15.0,
                  now_fn: Callable[[], float] = time.monotonic,

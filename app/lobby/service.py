@@ -40,7 +40,7 @@ from app.i18n.names import GAMES, OPTIONS
 from app.lobby.friends import Friends
 from app.lobby.listing import Listing, load_listing, table_mode
 from app.lobby.seating import LEFT, live_table
-from app.rooms.manager import RoomManager
+from app.rooms.manager import Rooms
 from app.rooms.match import (
     MAX_DEALS,
     MatchLengthError,
@@ -212,10 +212,10 @@ def games_json(*, any_deal_count: bool = False) -> list[dict[str, Any]]:
 
 
 class Lobby:
-    """The lobby service. Starting a full table goes to the RoomManager."""
+    """The lobby service. Starting a full table goes to the rooms (app.rooms.manager.Rooms)."""
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: Clock,
-                 rooms: RoomManager, friends: Friends, *,
+                 rooms: Rooms, friends: Friends, *,
                  any_deal_count: bool = False,
                  max_open_tables: int = 5, claims: Claims | None = None) -> None:
         self._db, self._clock, self._rooms, self._friends = sessions, clock, rooms, friends

@@ -40,7 +40,7 @@ from app.rooms.audiences import Audiences
 from app.rooms.catch_window import WINDOW_ANSWERS, CatchWindow
 from app.rooms.clocks import TurnClocks
 from app.rooms.config import ActorConfig
-from app.rooms.connection import Connection
+from app.rooms.connection import Peer
 from app.rooms.course import INTERMISSION_ACTIONS, MatchCourse
 from app.rooms.match import MatchProgress
 from app.rooms.projection import Unsendable, check_sendable
@@ -59,7 +59,8 @@ def quoted_reason(text: str, limit: int = 200) -> str:
 
 class TableActor:
     """The actor of table ``table_id``. Start ``run()`` as a task; talk to it only through the
-    command methods (``attach``, ``detach``, ``act``, ``seats_changed``, ``start``, ``stop``).
+    command methods (``attach``, ``detach``, ``act``, ``seats_changed``, ``start``, ``stop``,
+    ``release``).
     Its parts (see above) act through :meth:`apply` and :meth:`later` like its own handlers."""
 
     def __init__(self, table_id: int, store: MatchStore, clock: Clock, config: ActorConfig,
@@ -98,14 +99,14 @@ class TableActor:
 
     # --- commands (any task) ---------------------------------------------------------------
 
-    def attach(self, conn: Connection, last_seq: int | None = None, epoch: str | None = None) -> None:
+    def attach(self, conn: Peer, last_seq: int | None = None, epoch: str | None = None) -> None:
         """Connect a client: its seat if the user holds one, else as a spectator."""
         self._queue.put_nowait(("attach", conn, last_seq, epoch))
 
-    def detach(self, conn: Connection) -> None:
+    def detach(self, conn: Peer) -> None:
         self._queue.put_nowait(("detach", conn))
 
-    def act(self, conn: Connection, action: dict[str, Any]) -> None:
+    def act(self, conn: Peer, action: dict[str, Any]) -> None:
         """A client's action; refused with an ``error`` message unless legal for its seat."""
         if self.stopped.is_set():  # unloaded (a finished table): nothing more happens here
             self.audiences.error(conn, "illegal", "this table is not in play")
@@ -124,6 +125,12 @@ class TableActor:
         """Tell every client why and end the actor."""
         self._queue.put_nowait(("stop", reason))
 
+    def release(self) -> None:
+        """Hand the table on: run the commands queued before this one, then end without a
+        word to anyone (another process serves the table from now, rebuilt from the event
+        log, and its clients attach there: app/rooms/cluster.py)."""
+        self._queue.put_nowait(("release",))
+
     async def idle(self) -> None:
         """Wait until every queued command (and those they queued) has run. For tests."""
         await self._queue.join()
@@ -138,6 +145,9 @@ class TableActor:
                 try:
                     if command[0] == "stop":  # every client is told why
                         self.audiences.close_all(command[1])
+                        return
+                    if command[0] == "release":
+                        self.audiences.drop_all()
                         return
                     if command[0] != "unload":
                         await self._handlers[command[0]](*command[1:])
@@ -191,7 +201,7 @@ class TableActor:
 
     # --- handlers --------------------------------------------------------------------------
 
-    async def _on_act(self, conn: Connection, action: dict[str, Any]) -> None:
+    async def _on_act(self, conn: Peer, action: dict[str, Any]) -> None:
         seat = self.audiences.seat_of(conn)
         if seat is None:
             self.audiences.error(conn, "not_seated", "you do not hold a seat at this table")
@@ -239,7 +249,7 @@ class TableActor:
 
     # --- the game --------------------------------------------------------------------------
 
-    async def apply(self, seat: int, action: dict[str, Any], origin: Connection | None, *,
+    async def apply(self, seat: int, action: dict[str, Any], origin: Peer | None, *,
                     stood_in: str | None = None) -> bool:
         """Check, log (durably), commit, tell everyone; returns whether it was accepted.
 

@@ -22,7 +22,7 @@ from app.games.registry import get_game
 from app.rooms import delta
 from app.rooms.catch_window import WINDOW_ANSWERS
 from app.rooms.config import ActorConfig
-from app.rooms.connection import Connection
+from app.rooms.connection import Peer
 from app.rooms.intermission import Intermission
 from app.rooms.match import MatchProgress, table_end
 from app.rooms.projection import action_for
@@ -43,7 +43,7 @@ class Audiences:
     def __init__(self, actor: TableActor, clock: Clock, config: ActorConfig,
                  between: Intermission) -> None:
         self._actor, self._clock, self._config, self._between = actor, clock, config, between
-        self._conns: dict[int, tuple[Connection, int | None]] = {}
+        self._conns: dict[int, tuple[Peer, int | None]] = {}
         #: per audience (seat, None: spectators): (seq, encoded patch event) of recent seqs
         self._buffers: dict[int | None, deque[tuple[int, str]]] = {}
         #: per audience: its state as of the last seq, frozen (the base of the next patch)
@@ -56,7 +56,7 @@ class Audiences:
 
     # --- connections -------------------------------------------------------------------------
 
-    async def on_attach(self, conn: Connection, last_seq: int | None,
+    async def on_attach(self, conn: Peer, last_seq: int | None,
                         epoch: str | None) -> None:
         """The command ``attach``: connect ``conn`` to its user's seat (a spectator when not
         seated). It gets what it missed since ``last_seq`` of ``epoch``, or a snapshot; older
@@ -81,7 +81,7 @@ class Audiences:
         if seat is not None:
             self.broadcast(None, [{"type": "connected", "seat": seat, "connected": True}])
 
-    async def on_detach(self, conn: Connection) -> None:
+    async def on_detach(self, conn: Peer) -> None:
         """The command ``detach``: ``conn`` closed. If it was its seat's connection, the others
         are told, the seat passes in an open catch window, its person's away grace starts
         when no connection of theirs is left, and a pause or rematch vote may go on."""
@@ -99,7 +99,7 @@ class Audiences:
             actor.clocks.gone(seat)
         await actor.course.presence_changed()
 
-    def seat_of(self, conn: Connection) -> int | None:
+    def seat_of(self, conn: Peer) -> int | None:
         """The seat ``conn`` is attached to (None: a spectator, or not attached)."""
         entry = self._conns.get(conn.id)
         return entry[1] if entry else None
@@ -263,7 +263,7 @@ class Audiences:
         head = f'{{"type":"event","seq":{actor.seq},"epoch":{encode(actor.epoch)}'
         events_json = encode(events)
         audiences: list[int | None] = [*range(actor.table.players), None]
-        connected: dict[int | None, list[Connection]] = {}
+        connected: dict[int | None, list[Peer]] = {}
         for conn, seat in self._conns.values():
             connected.setdefault(seat, []).append(conn)
         shared = self._shared()
@@ -303,7 +303,7 @@ class Audiences:
                     conn.send(whole)
         self._encoded = freezer.encoded
 
-    def _missed(self, conn: Connection, seat: int | None, last_seq: int | None,
+    def _missed(self, conn: Peer, seat: int | None, last_seq: int | None,
                 epoch: str | None) -> list[str] | None:
         """The buffered messages after ``last_seq``, or None if a snapshot is needed (always,
         when something was missed by a client that takes whole states: only patches are
@@ -318,7 +318,7 @@ class Audiences:
             return None
         return [text for seq, text in buffer if seq > last_seq]
 
-    def error(self, conn: Connection | None, code: str, message: str) -> None:
+    def error(self, conn: Peer | None, code: str, message: str) -> None:
         """An ``error`` message to ``conn`` alone (none when None). Any task may send one."""
         if conn is not None:
             conn.send(protocol.dump(protocol.ErrorMessage(seq=self._actor.seq, code=code,

@@ -14,9 +14,45 @@ import asyncio
 import itertools
 import json
 from collections import deque
-from typing import Any
+from typing import Any, Protocol
 
 _ids = itertools.count(1)
+
+
+def new_id() -> int:
+    """A connection id no other client of this process has (:class:`Connection` and
+    app.rooms.cluster.RemotePeer draw from the same count: one actor may hold both)."""
+    return next(_ids)
+
+
+class Peer(Protocol):
+    """A client as a table actor sees it (``TableActor.attach``/``detach``/``act``): a
+    :class:`Connection` of this process or, with REDIS_URL, a connection of another process
+    (app.rooms.cluster.RemotePeer).
+
+    A protocol, not a class to inherit from: the actor is compiled by mypyc
+    (app/compiled.py), which checks a native class at every call from Python code but erases
+    a protocol, so any object with these members may cross (tests/test_compiled_boundary.py).
+    ``id``: unique among this process's clients; ``user_id``: None for an anonymous
+    spectator; ``deltas``: it takes events as patches (docs/protocol.md)."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def user_id(self) -> int | None: ...
+
+    @property
+    def deltas(self) -> bool: ...
+
+    @property
+    def closed(self) -> bool: ...
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a server message (a JSON-ready dict, or JSON text encoded once)."""
+
+    def close(self, message: dict[str, Any] | str | None = None) -> None:
+        """Queue a last message (if any), then the end of the stream."""
 
 
 class Connection:
@@ -28,7 +64,7 @@ class Connection:
 
     def __init__(self, user_id: int | None, *, outbox_size: int = 256,
                  deltas: bool = False) -> None:
-        self.id = next(_ids)
+        self.id = new_id()
         self.user_id = user_id
         self.deltas = deltas
         self._outbox: deque[dict[str, Any] | str | None] = deque()
@@ -47,7 +83,7 @@ class Connection:
         else:
             self._put(message)
 
-    def close(self, message: dict[str, Any] | None = None) -> None:
+    def close(self, message: dict[str, Any] | str | None = None) -> None:
         """Queue a last message (if any), then the end of the stream."""
         if self.closed:
             return
@@ -56,7 +92,7 @@ class Connection:
         self.closed = True
         self._force(None)
 
-    def _force(self, item: dict[str, Any] | None) -> None:
+    def _force(self, item: dict[str, Any] | str | None) -> None:
         """Queue ``item``, dropping the oldest messages to make room."""
         while len(self._outbox) >= self._size:
             self._outbox.popleft()

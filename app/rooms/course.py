@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from app.clock import Clock
 from app.games.registry import get_game
 from app.rooms.config import ActorConfig
-from app.rooms.connection import Connection
+from app.rooms.connection import Peer
 from app.rooms.intermission import Intermission
 from app.rooms.match import MatchProgress, RoundRecord
 from app.rooms.store import MatchStore
@@ -153,7 +153,7 @@ class MatchCourse:
         self.between.begin(self._clock.monotonic(), self._config.round_pause)
 
     async def on_intermission(self, seat: int, action: dict[str, Any],
-                              conn: Connection | None) -> None:
+                              conn: Peer | None) -> None:
         """``next_deal`` (shortens the pause between deals) or ``rematch`` (after the match)."""
         actor = self._actor
         progress = actor.progress

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from app import protocol
 from app.clock import Clock
 from app.rooms.actor import ActorConfig, TableActor
-from app.rooms.connection import Connection
+from app.rooms.connection import Peer
 from app.rooms.store import MatchStore
 
 
@@ -44,6 +44,8 @@ class Rooms(Protocol):
     on_change: Callable[[int], Awaitable[None]] | None
     #: opens a finished table's rematch: (table id, seats of the people who accepted) → new id
     on_rematch: Callable[[int, list[int]], Awaitable[int]] | None
+    #: how many tables this process ran when its shutdown began (None: not shut down)
+    stopped_at_shutdown: int | None
 
     def actor(self, table_id: int) -> TableHandle: ...
     def running(self, table_id: int) -> TableHandle | None: ...
@@ -60,7 +62,7 @@ class StoppedTable:
 
     seq = 0
 
-    def attach(self, conn: Connection, last_seq: int | None = None,
+    def attach(self, conn: Peer, last_seq: int | None = None,
                epoch: str | None = None) -> None:
         conn.close(protocol.dump(protocol.Closed(seq=0, reason="shutdown", reconnect=True)))
 

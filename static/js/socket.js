@@ -30,7 +30,10 @@ export class Socket {
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    const ws = new WebSocket(scheme + location.host + "/ws");
+    // a table's socket names the table in its URL: the load balancer sends every socket of a
+    // table to the same server process (docs/scaling.md); the hello says it again
+    const route = this.hello.table != null ? `?table=${encodeURIComponent(this.hello.table)}` : "";
+    const ws = new WebSocket(scheme + location.host + "/ws" + route);
     this.ws = ws;
     ws.onopen = () => {
       this.attempts = 0;

@@ -1,21 +1,20 @@
 """Issue 17 (8): behind the documented proxy, a client cannot choose its own rate-limit key
-by writing X-Forwarded-For. The compose deployment (docker-compose.yml, deploy/nginx.conf)
+by writing X-Forwarded-For. The compose deployment (docker-compose.yml, deploy/nginx.conf.template)
 trusts only the proxy's own hop (FORWARDED_ALLOW_IPS is nginx's fixed address) and nginx
 *sets* X-Forwarded-For to the address it saw ($remote_addr) instead of appending to the
 client's header. Checked by reading those files and by a real uvicorn server configured the
 same way: requests arrive from the proxy's address (127.0.0.2 stands in for nginx's) with the
 header nginx's directive would write, while the client (127.0.0.3) forges a new
-X-Forwarded-For on every try; the login limit per address still stops it. Docker cannot run
-here, so nginx itself is not started."""
+X-Forwarded-For on every try; the login limit per address still stops it. (Real nginx runs
+the whole deployment in tests/test_deployment.py.)"""
 
 from __future__ import annotations
 
 import re
 
 import httpx
-import yaml
 
-from tests.conftest import ROOT
+from tests.deployment import read as read_deployment
 from tests.platform_helpers import live_server, settings_for
 
 PROXY, CLIENT = "127.0.0.2", "127.0.0.3"
@@ -23,18 +22,13 @@ PROXY, CLIENT = "127.0.0.2", "127.0.0.3"
 
 def deployment() -> tuple[str, str, str]:
     """(FORWARDED_ALLOW_IPS of the app services, nginx's own address, nginx's
-    X-Forwarded-For value) as docker-compose.yml and deploy/nginx.conf say."""
-    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
-    services = compose["services"]
-    allowed = {str(services[name]["environment"]["FORWARDED_ALLOW_IPS"])
-               for name in services if name.startswith("app")}
+    X-Forwarded-For value) as docker-compose.yml and deploy/nginx.conf.template say."""
+    spec = read_deployment()
+    allowed = {env["FORWARDED_ALLOW_IPS"] for env in spec.app_services.values()}
     assert len(allowed) == 1
-    networks = services["nginx"].get("networks") or {}
-    addresses = [net.get("ipv4_address") for net in networks.values() if isinstance(net, dict)]
-    nginx_ip = next((a for a in addresses if a), "")
-    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    conf = spec.nginx_template.read_text()
     header = re.search(r"proxy_set_header\s+X-Forwarded-For\s+(\S+);", conf)
-    return allowed.pop(), nginx_ip, header.group(1) if header else ""
+    return allowed.pop(), spec.nginx_ip, header.group(1) if header else ""
 
 
 def test_the_deployment_trusts_only_the_proxy_and_the_proxy_sets_the_header():

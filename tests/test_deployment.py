@@ -1,0 +1,297 @@
+"""The deployment that ships, run with real parts: nginx (Debian's) with the template of
+docker-compose.yml, two app processes started as the Dockerfile starts them (its ENV: the
+compiled build; its CMD), PostgreSQL and Redis, and Chromium through nginx. A person
+registers, starts a New Game, plays, reloads the page, and plays on after the process that
+owns the table is killed with SIGKILL; every action the page saw acknowledged is in the
+event log, in order.
+
+The settings come from docker-compose.yml and the Dockerfile (tests/deployment.py), never
+copied here. What is mapped is only what Docker's network does: service names become
+127.0.0.1 and a port of their own, each container's data volume a folder of its own, the
+compose database a fresh one of the local PostgreSQL, the image's compiled build the one this
+test session made (``compiled_build``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+import pytest
+
+from tests import deployment
+from tests.browser_table import READY, context, move
+from tests.conftest import artifacts_dir, redis_test_url, require
+from tests.platform_helpers import (
+    create_pg_database,
+    drop_pg_database,
+    free_port,
+    postgres_available,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis]
+
+ROOT = Path(__file__).resolve().parent.parent
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+#: every event's action and its seat, kept across reloads (sessionStorage), and the page's seat
+RECORD_ACTIONS = """
+window.addEventListener('dr-message', (e) => {
+  const m = e.detail;
+  if (m.type === 'snapshot' && m.state) sessionStorage.setItem('dr-you', m.state.you);
+  if (m.type !== 'event' || !m.action) return;
+  const seen = JSON.parse(sessionStorage.getItem('dr-acked') || '[]');
+  seen.push({key: m.epoch + ':' + m.seq, action: m.action});
+  sessionStorage.setItem('dr-acked', JSON.stringify(seen));
+});
+"""
+
+
+def _local(url: str, host: str, *, path: str | None = None, user: str | None = None) -> str:
+    """``url`` with its host (a compose service name) as this machine has it."""
+    parts = urlsplit(url)
+    netloc = f"{user + '@' if user else ''}{host}"
+    return urlunsplit((parts.scheme, netloc, path if path is not None else parts.path,
+                       parts.query, parts.fragment))
+
+
+class App:
+    """One app container: the Dockerfile's CMD with the image's and the service's
+    environment, in a folder of its own."""
+
+    def __init__(self, env: dict[str, str], command: list[str], log: Path) -> None:
+        self.port = int(env["PORT"])
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._log = log.open("w")
+        argv = [sys.executable if command[0] == "python" else command[0], *command[1:]]
+        self.proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=self._log,
+                                     stderr=subprocess.STDOUT)
+
+    def ready(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, f"the app on {self.port} exited"
+            with suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/readyz", timeout=2).status_code == 200:
+                    return
+            time.sleep(0.2)
+        raise AssertionError(f"{self.url} not ready")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)  # docker stop
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._log.close()
+
+
+@pytest.fixture
+def shipped(tmp_path, compiled_build):
+    """nginx in front of two app processes as docker-compose.yml and the Dockerfile run them;
+    yields (nginx's URL, {service: App}, Redis key prefix, Redis URL, database URL)."""
+    require("postgres", postgres_available(), "nothing listens on 127.0.0.1:5432")
+    require("browser", Path(NGINX).exists(), "nginx is not installed (Debian: nginx-light)")
+    spec = deployment.read()
+    assert spec.image_env.get("DOPPELRUNDE_COMPILED") == "1", "the image runs the compiled build"
+    name = f"doppelrunde_deploy_{os.getpid()}_{random.randrange(10**6)}"
+    database = _run(create_pg_database(name))
+    redis_url = redis_test_url(1)
+    prefix = f"deploy:{uuid.uuid4().hex[:8]}:"
+    apps: dict[str, App] = {}
+    ports = {service: free_port() for service in spec.app_services}
+    nginx = None
+    try:
+        for service in spec.app_services:  # in order: app1 migrates, app2 waits for it
+            env = {**os.environ, **spec.app_env(service)}
+            compose_db = urlsplit(env["DATABASE_URL"])
+            env.update({
+                "DATABASE_URL": _local(env["DATABASE_URL"], "127.0.0.1:5432",
+                                       path=urlsplit(database).path, user="postgres"),
+                "REDIS_URL": _local(env["REDIS_URL"], "127.0.0.1:6379",
+                                    path=urlsplit(redis_url).path),
+                "REDIS_PREFIX": prefix,
+                "SECRET_KEY": "deployment-test-secret",
+                "HOST": "127.0.0.1", "PORT": str(ports[service]),
+                # nginx's fixed address in the compose network is 127.0.0.1 here
+                "FORWARDED_ALLOW_IPS": "127.0.0.1",
+                "DATA_DIR": str(tmp_path / service),
+                "DOPPELRUNDE_COMPILED_DIR": str(compiled_build),
+            })
+            assert compose_db.scheme == urlsplit(env["DATABASE_URL"]).scheme
+            apps[service] = App(env, spec.command, tmp_path / f"{service}.log")
+            apps[service].ready()
+        nginx_port = free_port()
+        addresses = {f"DOPPELRUNDE_{s.upper()}": f"127.0.0.1:{p}" for s, p in ports.items()}
+        assert set(addresses) <= set(spec.nginx_env), (addresses, spec.nginx_env)
+        conf = deployment.render_template(spec.nginx_template.read_text(),
+                                          {**spec.nginx_env, **addresses,
+                                           "NGINX_PORT": f"127.0.0.1:{nginx_port}"})
+        nginx = _start_nginx(tmp_path / "nginx", conf)
+        url = f"http://127.0.0.1:{nginx_port}"
+        deadline = time.monotonic() + 10
+        while True:
+            with suppress(httpx.HTTPError):
+                if httpx.get(url + "/healthz", timeout=2).status_code == 200:
+                    break
+            assert time.monotonic() < deadline and nginx.poll() is None, "nginx did not start"
+            time.sleep(0.1)
+        yield url, apps, prefix, redis_url, database
+    finally:
+        if nginx is not None:
+            nginx.terminate()
+            nginx.wait(10)
+        for app in apps.values():
+            app.stop()
+        for service in spec.app_services:
+            log = tmp_path / f"{service}.log"
+            if log.exists():
+                shutil.copy(log, artifacts_dir() / f"deployment-{service}.log")
+        _run(drop_pg_database(name))
+
+
+def _run(coroutine):
+    """Run ``coroutine`` to its end from this synchronous test, whose thread runs
+    Playwright's event loop."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+def _start_nginx(prefix: Path, site: str) -> subprocess.Popen:
+    """nginx with ``site`` as its one server (the image's conf.d/default.conf), in the
+    foreground, everything it writes under ``prefix``."""
+    prefix.mkdir(parents=True)
+    (prefix / "default.conf").write_text(site)
+    (prefix / "nginx.conf").write_text(f"""
+daemon off;
+worker_processes 1;
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log {prefix}/access.log;
+    client_body_temp_path {prefix}/body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+    include {prefix}/default.conf;
+}}
+""")
+    checked = subprocess.run([NGINX, "-t", "-p", str(prefix), "-c", str(prefix / "nginx.conf")],
+                             capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+    return subprocess.Popen([NGINX, "-p", str(prefix), "-c", str(prefix / "nginx.conf")])
+
+
+def _play(page, moves: int, limit_s: float = 120) -> int:
+    """Make up to ``moves`` moves of the page's seat (fewer if the deal ends); returns how
+    many were made."""
+    made = 0
+    deadline = time.monotonic() + limit_s
+    while made < moves:
+        assert time.monotonic() < deadline, "the table does not move"
+        result = move(page)
+        if result in ("over", "deal"):
+            return made
+        if result == "moved":
+            made += 1
+        else:
+            time.sleep(0.05)
+    return made
+
+
+async def _logged_actions(database: str, table_id: int) -> list[dict]:
+    """The table's event log as stored (the match is still running: no scenario export)."""
+    from app.clock import Clock
+    from app.db.engine import make_engine, make_sessionmaker
+    from app.rooms.store import MatchStore
+
+    engine = make_engine(database)
+    try:
+        stored = await MatchStore(make_sessionmaker(engine), Clock()).load_match(table_id)
+    finally:
+        await engine.dispose()
+    assert stored is not None
+    return [action for record in stored[1] for action in record.actions]
+
+
+def _is_subsequence(short: list[dict], long: list[dict]) -> bool:
+    """Whether each action of ``short`` (as a page saw it: another seat's without what it may
+    not see) is in ``long``, in order."""
+    it = iter(long)
+    return all(any(x.items() <= y.items() for y in it) for x in short)
+
+
+def test_the_shipped_deployment_seats_a_player_and_survives_its_owner_dying(browser, shipped):
+    import redis
+
+    url, apps, prefix, redis_url, database = shipped
+    ctx = context(browser, "desktop")
+    ctx.add_init_script(RECORD_ACTIONS)
+    page = ctx.new_page()
+    name = f"dep{random.randrange(10**6)}"
+    page.goto(url + "/register")
+    page.fill("input[name=name]", name)
+    page.fill("input[name=password]", "correct horse")
+    page.click("#submit-register")
+    page.wait_for_url(url + "/")
+    assert name in page.text_content("#me")
+
+    page.fill("#deals", "4")  # a public table: a multiple of the players; one is played here
+    page.select_option("#bots", "3")
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r".*/tables/\d+$"))
+    table_id = int(page.url.rsplit("/", 1)[1])
+    page.wait_for_function(READY, timeout=30000)
+    assert _play(page, 3) == 3
+
+    page.reload()  # a new socket through nginx, the same table
+    page.wait_for_function(READY, timeout=30000)
+    assert _play(page, 2) == 2
+
+    store = redis.Redis.from_url(redis_url, decode_responses=True)
+    owner = store.get(f"{prefix}lease:{table_id}")
+    store.close()
+    assert owner is not None
+    victim = next(app for app in apps.values() if f":{app.proc.pid}:" in owner)
+    acked_before = len(json.loads(page.evaluate("sessionStorage.getItem('dr-acked')")))
+    victim.proc.kill()  # SIGKILL: no release, no goodbye
+    victim.proc.wait()
+    page.screenshot(path=str(artifacts_dir() / "deployment-owner-killed.png"))
+
+    # the page reconnects through nginx to the other process, which takes the table over
+    # once the dead owner's lease runs out, and the deal goes on to its end
+    deadline = time.monotonic() + 180
+    while (result := move(page)) != "deal":
+        assert time.monotonic() < deadline, "the deal did not end after the owner died"
+        if result == "wait":
+            time.sleep(0.05)
+    page.screenshot(path=str(artifacts_dir() / "deployment-after-failover.png"))
+    events = json.loads(page.evaluate("sessionStorage.getItem('dr-acked')"))
+    assert len(events) > acked_before  # play went on after the kill
+    acked = list({event["key"]: event["action"] for event in events}.values())
+
+    logged = _run(_logged_actions(database, table_id))
+    you = int(page.evaluate("sessionStorage.getItem('dr-you')"))
+    mine = [a for a in acked if a.get("seat") == you]
+    assert len(mine) >= 5  # our seat's own actions, seen whole
+    for seat in range(4):  # nothing the page saw accepted is missing from the log, in order
+        seen = [a for a in acked if a.get("seat") == seat]  # (others' as the page may see them)
+        assert _is_subsequence(seen, [a for a in logged if a.get("seat") == seat]), seat
+    ctx.close()
