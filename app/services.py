@@ -209,7 +209,8 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                     socket_db=asyncio.Semaphore(settings.ws_db_concurrency),
                     analyses=Analyses(sessions, clock, lobby.scenario,
                                       budget_ms=settings.analysis_budget_ms,
-                                      worlds=settings.analysis_worlds),
+                                      worlds=settings.analysis_worlds,
+                                      thinking_ms=settings.bot_budget_ms),
                     checkpointer=checkpointer)
 
 
