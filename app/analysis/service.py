@@ -183,8 +183,11 @@ class Analyses:
                     progress=progress, first=first)
                 total = len(result["decisions"])
                 await self._set(analysis_id, status="done", result=result, done=total, total=total)
-                if self.on_done is not None:
-                    await self.on_done(analysis_id, scenario, result)
+                if self.on_done is not None:  # puzzles: their failure leaves the analysis done
+                    try:
+                        await self.on_done(analysis_id, scenario, result)
+                    except Exception:
+                        log.exception("after the analysis %s (table %s)", analysis_id, table_id)
         except asyncio.CancelledError:
             raise
         except Exception:
