@@ -8,6 +8,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -203,7 +204,10 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     lobby.busy = play_now.busy
     notices = Notices(hub, friends, notify if cluster.distributed else None)
     lobby.on_invite = friends.on_notice = notices.send
-    analyses = Analyses(sessions, clock, lobby.scenario, budget_ms=settings.analysis_budget_ms,
+    # the analysis checks that the asking person played the match: the scenario of a private
+    # match is read without a viewer's check (with it, no Friend or Invited match was analysed)
+    analyses = Analyses(sessions, clock, partial(lobby.scenario, check=False),
+                        budget_ms=settings.analysis_budget_ms,
                         worlds=settings.analysis_worlds, thinking_ms=settings.bot_budget_ms)
     puzzles = Puzzles(sessions, clock, lobby.table)
     analyses.on_done = puzzles.make

@@ -10,9 +10,12 @@ best, to solve from the player's own view.
 A decision becomes a puzzle (:func:`candidates`, :func:`stable`) when
 
 - it cost at least ``PUZZLE_COST`` tolerances (the estimator's sampling noise) and has a reason;
-- the same best action comes out again when the decision is valued with ``STABLE_SEEDS``
-  other seeds (other sampled deals), and in every valuation — the analysis' own and these —
-  the best action leads every other one by more than the tolerance (one answer, clearly).
+- valued again with ``STABLE_SEEDS`` other seeds (other sampled deals), every valuation — the
+  analysis' own and these — finds the same good answers (:func:`good_answers`: the best action
+  and any within the tolerance of it, e.g. two cards that both take the last tricks), and the
+  action taken costs at least ``STABLE_COST`` tolerances in each.
+
+An answer is correct when it is one of the good answers of the analysis' own valuation.
 
 At most ``MAX_PER_MATCH`` of a match's costliest decisions are tried, on the bots' pool like
 the analysis itself. A puzzle is its player's: only they see and answer it, except the daily
@@ -36,18 +39,20 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.analysis import jobs
-from app.analysis.estimators import action_key
+from app.analysis.estimators import action_key, estimator_for
 from app.analysis.reasons import words
 from app.bots import legal_of, runner
 from app.clock import Clock
 from app.db.models import Analysis, Match, Puzzle, PuzzleAnswer
 from app.history.service import HistoryError
 from app.i18n import N_
+from app.i18n.actions import acted_card
 
 log = logging.getLogger(__name__)
 
 PUZZLE_COST = 4.0  # tolerances a decision must cost to be tried as a puzzle
-STABLE_SEEDS = 2  # other valuations whose best action must be the same
+STABLE_SEEDS = 2  # other valuations that must find the same good answers
+STABLE_COST = 2.0  # tolerances the action taken must cost in every valuation
 MAX_PER_MATCH = 3  # a match's costliest decisions tried as puzzles
 SEED_STEP = 7919  # the other valuations' seeds: the analysis' seed plus multiples of this
 
@@ -65,23 +70,27 @@ def candidates(doc: Mapping[str, Any]) -> list[dict[str, Any]]:
     return found[:MAX_PER_MATCH]
 
 
-def clear_best(values: Mapping[str, float], tolerance: float, lower_is_better: bool) -> str | None:
-    """The action that leads every other one by more than ``tolerance``, or None."""
-    if len(values) < 2:
-        return None
-    ranked = sorted(values, key=lambda key: values[key], reverse=not lower_is_better)
-    gap = abs(values[ranked[0]] - values[ranked[1]])
-    return ranked[0] if gap > tolerance else None
+def good_answers(values: Mapping[str, float], tolerance: float, lower_is_better: bool) -> set[str]:
+    """The best action and every action within ``tolerance`` of it (as good as the best)."""
+    best = (min if lower_is_better else max)(values.values())
+    return {key for key, value in values.items() if abs(value - best) <= tolerance}
 
 
 def stable(entry: Mapping[str, Any], revalued: Sequence[Mapping[str, Any]], tolerance: float,
            lower_is_better: bool) -> bool:
-    """Whether ``entry``'s best action is clearly best in its own valuation and in each of
-    ``revalued`` (the same decision valued with other seeds: value_decision entries)."""
+    """Whether ``entry`` (an analysed decision) makes a puzzle with one clear answer: each of
+    its valuations — its own and ``revalued`` (the same decision valued with other seeds:
+    value_decision entries) — has the same good answers, and in each the action taken costs at
+    least STABLE_COST tolerances."""
+    good = good_answers(entry["values"], tolerance, lower_is_better)
     for valued in [entry, *revalued]:
-        if not valued.get("analysed"):
+        if not valued.get("analysed") or valued["taken"] != entry["taken"]:
             return False
-        if clear_best(valued["values"], tolerance, lower_is_better) != entry["best"]:
+        values = valued["values"]
+        if good_answers(values, tolerance, lower_is_better) != good:
+            return False
+        best = (min if lower_is_better else max)(values.values())
+        if abs(best - values[entry["taken"]]) < STABLE_COST * tolerance:
             return False
     return True
 
@@ -202,12 +211,13 @@ class Puzzles:
         return {"id": puzzle.id, "game": puzzle.game, "seat": puzzle.seat, "view": puzzle.view,
                 "seats": puzzle.seats, "unit": puzzle.unit, "daily": puzzle.id == await self.daily_id(),
                 "mine": puzzle.user_id == user_id,
-                "answered": None if answer is None else self._solution(puzzle, answer, lang)}
+                "answered": None if answer is None else _solution(_shown(puzzle), answer, lang)}
 
     async def answer(self, user_id: int, puzzle_id: int, action: Mapping[str, Any],
                      lang: str) -> dict[str, Any]:
         """Answer a puzzle with ``action`` (one of the position's legal actions); the first
-        answer of a player is kept. Returns the solution: ``{"answer", "correct", "best",
+        answer of a player is kept. Returns the solution: ``{"answer": the first answer's key,
+        "chosen": this one's, "correct", "best", "good": the good answers' keys,
         "best_action", "taken", "values", "cost", "unit", "why": text, "source": {"table",
         "round", "index"}}``. Raises PuzzleError 404/403 (:meth:`_visible`), 400 an action
         the position does not offer; nothing is stored then."""
@@ -220,27 +230,39 @@ class Puzzles:
                 key = None
             if key not in legal:
                 raise PuzzleError(N_("that is not one of the actions of this position"), 400)
+            shown = _shown(puzzle)  # read before a rollback expires the row
             db.add(PuzzleAnswer(puzzle_id=puzzle_id, user_id=user_id, answer=key,
-                                correct=key == puzzle.best, created_at=self._clock.now()))
+                                correct=key in shown["good"], created_at=self._clock.now()))
             try:
                 await db.commit()
             except IntegrityError:  # answered before: the first answer stays
                 await db.rollback()
             first = (await db.execute(select(PuzzleAnswer).where(
                 PuzzleAnswer.puzzle_id == puzzle_id, PuzzleAnswer.user_id == user_id))).scalar_one()
-            return {**self._solution(puzzle, first, lang), "chosen": key}
+            return {**_solution(shown, first, lang), "chosen": key}
 
-    def _solution(self, puzzle: Puzzle, answer: PuzzleAnswer, lang: str) -> dict[str, Any]:
-        from app.i18n.actions import acted_card
 
-        why = None
-        if puzzle.why:
-            why = words(puzzle.why, game=puzzle.game, unit=puzzle.unit, lang=lang,
-                        taken=puzzle.taken, best=puzzle.best_action,
-                        taken_card=acted_card(puzzle.view, puzzle.taken),
-                        best_card=acted_card(puzzle.view, puzzle.best_action))
-        return {"answer": answer.answer, "correct": answer.correct, "best": puzzle.best,
-                "best_action": puzzle.best_action, "taken": puzzle.taken,
-                "values": puzzle.action_values, "cost": puzzle.cost, "unit": puzzle.unit,
-                "why": why, "source": {"table": puzzle.table_id, "round": puzzle.round,
-                                       "index": puzzle.index}}
+def _shown(puzzle: Puzzle) -> dict[str, Any]:
+    """What a solution shows of a puzzle, as plain values (its good answers included)."""
+    estimator = estimator_for(puzzle.game)
+    return {"game": puzzle.game, "unit": puzzle.unit, "why": puzzle.why, "taken": puzzle.taken,
+            "best": puzzle.best, "best_action": puzzle.best_action, "values": puzzle.action_values,
+            "cost": puzzle.cost, "good": good_answers(puzzle.action_values, estimator.tolerance,
+                                                      estimator.lower_is_better),
+            "taken_card": acted_card(puzzle.view, puzzle.taken),
+            "best_card": acted_card(puzzle.view, puzzle.best_action),
+            "source": {"table": puzzle.table_id, "round": puzzle.round, "index": puzzle.index}}
+
+
+def _solution(shown: dict[str, Any], answer: PuzzleAnswer, lang: str) -> dict[str, Any]:
+    """The solution of a puzzle (:func:`_shown`) for a player's first ``answer``; the reason
+    in ``lang``."""
+    why = None
+    if shown["why"]:
+        why = words(shown["why"], game=shown["game"], unit=shown["unit"], lang=lang,
+                    taken=shown["taken"], best=shown["best_action"],
+                    taken_card=shown["taken_card"], best_card=shown["best_card"])
+    return {"answer": answer.answer, "correct": answer.correct, "best": shown["best"],
+            "good": sorted(shown["good"]), "best_action": shown["best_action"],
+            "taken": shown["taken"], "values": shown["values"], "cost": shown["cost"],
+            "unit": shown["unit"], "why": why, "source": shown["source"]}
