@@ -59,30 +59,30 @@ def reason(game: str, phase: str | None, taken: Mapping[str, Any], best: Mapping
     sampled deal, the same deals for both). ``{"kind", "figures": {"taken": summary, "best":
     summary, "paired": {...}}}``; the summaries are app.analysis.statistics.summary's. Raises
     ValueError when either has no facts."""
-    t, b = summary(facts_taken), summary(facts_best)
-    figures = {"taken": t, "best": b,
+    took, top = summary(facts_taken), summary(facts_best)
+    figures = {"taken": took, "best": top,
                "paired": paired(facts_taken, facts_best, lower_is_better=lower_is_better)}
-    return {"kind": _kind(game, phase, taken, best, t, b), "figures": figures}
+    return {"kind": _kind(game, phase, taken, best, took, top), "figures": figures}
 
 
 def _kind(game: str, phase: str | None, taken: Mapping[str, Any], best: Mapping[str, Any],
-          t: dict[str, Any], b: dict[str, Any]) -> str:
+          took: dict[str, Any], top: dict[str, Any]) -> str:
     """The first kind whose figures favour the best action clearly (see the module docstring)."""
-    n = min(t["n"], b["n"])
+    n = min(took["n"], top["n"])
     if "announce" in (taken.get("type"), best.get("type")):
         return "announce"
-    if taken.get("type") == "bid" and t["tricks"]:
+    if taken.get("type") == "bid" and took["tricks"]:
         return "bid"
-    if t["trick"] and b["trick"] and t["trick"]["of"] * 2 >= t["n"] and b["trick"]["of"] * 2 >= b["n"] \
-            and _clear(b["trick"]["won"], t["trick"]["won"], n):
+    if took["trick"] and top["trick"] and took["trick"]["of"] * 2 >= took["n"] and top["trick"]["of"] * 2 >= top["n"] \
+            and _clear(top["trick"]["won"], took["trick"]["won"], n):
         return "trick"
-    if _clear(b["won"], t["won"], n):
+    if _clear(top["won"], took["won"], n):
         return "win"
-    if t["hand_value"] is not None and b["hand_value"] is not None \
-            and t["hand_value"] - b["hand_value"] >= HAND_VALUE_GAP:
+    if took["hand_value"] is not None and top["hand_value"] is not None \
+            and took["hand_value"] - top["hand_value"] >= HAND_VALUE_GAP:
         return "hand"
-    if t["points"] is not None and b["points"] is not None \
-            and b["points"] - t["points"] >= CARD_POINTS_GAP:
+    if took["points"] is not None and top["points"] is not None \
+            and top["points"] - took["points"] >= CARD_POINTS_GAP:
         return "points"
     return "paired"
 
@@ -142,10 +142,10 @@ def _announce(f, names, game, unit, lang, taken, best) -> str:
 
 
 def _bid(f, names, game, unit, lang, taken, best) -> str:
-    t = f["taken"]
-    n = t["n"]
+    took = f["taken"]
+    n = took["n"]
     bid = int(taken["value"])
-    tricks = t["tricks"] or {}
+    tricks = took["tricks"] or {}
     exact = tricks.get(str(bid), 0)
     common = sorted(((count, int(k)) for k, count in tricks.items() if int(k) != bid), reverse=True)
     text = gettext("Bidding %(bid)s: you took exactly %(tricks)s in %(percent)s of the sampled "
@@ -167,13 +167,13 @@ def _bid(f, names, game, unit, lang, taken, best) -> str:
 
 
 def _trick(f, names, game, unit, lang, taken, best) -> str:
-    t, b = f["taken"]["trick"], f["best"]["trick"]
-    params = {"taken": names["taken"], "best": names["best"], "lost": t["of"] - t["won"],
-              "n": t["of"], "kept": b["won"], "m": b["of"]}
+    took, top = f["taken"]["trick"], f["best"]["trick"]
+    params = {"taken": names["taken"], "best": names["best"], "lost": took["of"] - took["won"],
+              "n": took["of"], "kept": top["won"], "m": top["of"]}
     if not _side(game):
         return gettext("With %(taken)s you lose this trick in %(lost)s of %(n)s sampled deals; "
                        "with %(best)s you take it in %(kept)s of %(m)s.", **params)
-    points = t["points"] if t["points"] is not None else b["points"]
+    points = took["points"] if took["points"] is not None else top["points"]
     if points is None:
         return gettext("With %(taken)s your side loses this trick in %(lost)s of %(n)s sampled "
                        "deals; with %(best)s it takes the trick in %(kept)s of %(m)s.", **params)
@@ -183,36 +183,36 @@ def _trick(f, names, game, unit, lang, taken, best) -> str:
 
 
 def _win(f, names, game, unit, lang, taken, best) -> str:
-    t, b = f["taken"], f["best"]
-    params = {"taken": names["taken"], "best": names["best"], "b": b["won"], "t": t["won"],
-              "n": b["n"], "mean_b": _number(b["mean"], lang, signed=True),
-              "mean_t": _number(t["mean"], lang, signed=True), "unit": unit}
+    took, top = f["taken"], f["best"]
+    params = {"taken": names["taken"], "best": names["best"], "best_count": top["won"], "taken_count": took["won"],
+              "n": top["n"], "mean_b": _number(top["mean"], lang, signed=True),
+              "mean_t": _number(took["mean"], lang, signed=True), "unit": unit}
     if game == "doppelganger_tricks":
-        return gettext("With %(best)s you make your bid exactly in %(b)s of %(n)s sampled deals, "
-                       "with %(taken)s in %(t)s (on average %(mean_b)s against %(mean_t)s %(unit)s).",
+        return gettext("With %(best)s you make your bid exactly in %(best_count)s of %(n)s sampled deals, "
+                       "with %(taken)s in %(taken_count)s (on average %(mean_b)s against %(mean_t)s %(unit)s).",
                        **params)
     if game == "doppio":
-        params.update(mean_b=_number(b["mean"], lang), mean_t=_number(t["mean"], lang))
+        params.update(mean_b=_number(top["mean"], lang), mean_t=_number(took["mean"], lang))
         return _capital(gettext("%(best)s: you end the round with the lowest penalty of the table "
-                                "in %(b)s of %(n)s sampled deals; %(taken)s: in %(t)s (on average "
+                                "in %(best_count)s of %(n)s sampled deals; %(taken)s: in %(taken_count)s (on average "
                                 "%(mean_b)s against %(mean_t)s %(unit)s).", **params))
-    return gettext("With %(best)s your side wins the deal in %(b)s of %(n)s sampled deals, with "
-                   "%(taken)s in %(t)s (on average %(mean_b)s against %(mean_t)s %(unit)s).", **params)
+    return gettext("With %(best)s your side wins the deal in %(best_count)s of %(n)s sampled deals, with "
+                   "%(taken)s in %(taken_count)s (on average %(mean_b)s against %(mean_t)s %(unit)s).", **params)
 
 
 def _hand(f, names, game, unit, lang, taken, best) -> str:
-    t, b = f["taken"], f["best"]
-    return gettext("Your hand ends the round worth %(b)s on average after %(best)s, and %(t)s "
+    took, top = f["taken"], f["best"]
+    return gettext("Your hand ends the round worth %(best_value)s on average after %(best)s, and %(taken_value)s "
                    "after %(taken)s (over %(n)s sampled deals; lower is better).",
-                   taken=names["taken"], best=names["best"], t=_number(t["hand_value"], lang),
-                   b=_number(b["hand_value"], lang), n=min(t["n"], b["n"]))
+                   taken=names["taken"], best=names["best"], taken_value=_number(took["hand_value"], lang),
+                   best_value=_number(top["hand_value"], lang), n=min(took["n"], top["n"]))
 
 
 def _points(f, names, game, unit, lang, taken, best) -> str:
-    t, b = f["taken"], f["best"]
-    return gettext("With %(best)s your side takes %(b)s card points on average, with %(taken)s "
-                   "%(t)s (over %(n)s sampled deals).", best=names["best"], taken=names["taken"],
-                   b=round(b["points"]), t=round(t["points"]), n=min(t["n"], b["n"]))
+    took, top = f["taken"], f["best"]
+    return gettext("With %(best)s your side takes %(best_value)s card points on average, with %(taken)s "
+                   "%(taken_value)s (over %(n)s sampled deals).", best=names["best"], taken=names["taken"],
+                   best_value=round(top["points"]), taken_value=round(took["points"]), n=min(took["n"], top["n"]))
 
 
 def _paired(f, names, game, unit, lang, taken, best) -> str:

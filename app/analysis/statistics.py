@@ -71,8 +71,8 @@ def paired(taken: Sequence[Fact], best: Sequence[Fact], *, lower_is_better: bool
     taken, "worse": where it scored worse, "n": deals compared}``."""
     sign = -1 if lower_is_better else 1
     pairs = list(zip(taken, best, strict=False))
-    better = sum(1 for t, b in pairs if sign * (b["score"] - t["score"]) > 0)
-    worse = sum(1 for t, b in pairs if sign * (b["score"] - t["score"]) < 0)
+    better = sum(1 for took, top in pairs if sign * (top["score"] - took["score"]) > 0)
+    worse = sum(1 for took, top in pairs if sign * (top["score"] - took["score"]) < 0)
     return {"better": better, "worse": worse, "n": len(pairs)}
 
 

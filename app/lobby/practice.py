@@ -68,7 +68,7 @@ class Practice:
         except ScenarioError:
             raise LobbyError(N_("this match has no such moment"), 404) from None
         if scenario.game.is_over(state):
-            raise LobbyError(N_("the deal is over at this moment; choose an earlier one"), 409)
+            raise LobbyError(N_("nothing is left to play at this moment; choose an earlier one"), 409)
         await self._lobby._check_busy(viewer.id)
         await self._lobby.check_live_seat(viewer.id)
         return await self._create(viewer, table_id, document,
