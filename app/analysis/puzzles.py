@@ -10,12 +10,14 @@ best, to solve from the player's own view.
 A decision becomes a puzzle (:func:`candidates`, :func:`stable`) when
 
 - it cost at least ``PUZZLE_COST`` tolerances (the estimator's sampling noise) and has a reason;
-- valued again with ``STABLE_SEEDS`` other seeds (other sampled deals), every valuation — the
-  analysis' own and these — finds the same good answers (:func:`good_answers`: the best action
-  and any within the tolerance of it, e.g. two cards that both take the last tricks), and the
-  action taken costs at least ``STABLE_COST`` tolerances in each.
+- valued again with ``STABLE_SEEDS`` other seeds (other sampled deals), the analysis' best
+  action is a good answer in every valuation (:func:`good_answers`: the best action and any
+  within the tolerance of it, e.g. two cards that both take the last tricks), the action taken
+  costs at least ``STABLE_COST`` tolerances in each, and the good answers of all valuations
+  together are at most half of the actions (one clear answer, not a lottery).
 
-An answer is correct when it is one of the good answers of the analysis' own valuation.
+An answer is correct when it is a good answer of any of the valuations (what the sampling
+cannot tell apart from the best counts as best).
 
 At most ``MAX_PER_MATCH`` of a match's costliest decisions are tried, on the bots' pool like
 the analysis itself. A puzzle is its player's: only they see and answer it, except the daily
@@ -39,7 +41,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.analysis import jobs
-from app.analysis.estimators import action_key, estimator_for
+from app.analysis.estimators import action_key
 from app.analysis.reasons import words
 from app.bots import legal_of, runner
 from app.clock import Clock
@@ -76,23 +78,31 @@ def good_answers(values: Mapping[str, float], tolerance: float, lower_is_better:
     return {key for key, value in values.items() if abs(value - best) <= tolerance}
 
 
+def answers(entry: Mapping[str, Any], revalued: Sequence[Mapping[str, Any]], tolerance: float,
+            lower_is_better: bool) -> set[str]:
+    """The good answers of all valuations of a decision together (its own and ``revalued``)."""
+    found: set[str] = set()
+    for valued in [entry, *revalued]:
+        found |= good_answers(valued["values"], tolerance, lower_is_better)
+    return found
+
+
 def stable(entry: Mapping[str, Any], revalued: Sequence[Mapping[str, Any]], tolerance: float,
            lower_is_better: bool) -> bool:
-    """Whether ``entry`` (an analysed decision) makes a puzzle with one clear answer: each of
-    its valuations — its own and ``revalued`` (the same decision valued with other seeds:
-    value_decision entries) — has the same good answers, and in each the action taken costs at
-    least STABLE_COST tolerances."""
-    good = good_answers(entry["values"], tolerance, lower_is_better)
+    """Whether ``entry`` (an analysed decision) makes a puzzle with one clear answer (see the
+    module docstring); ``revalued``: the same decision valued with other seeds
+    (value_decision entries)."""
     for valued in [entry, *revalued]:
         if not valued.get("analysed") or valued["taken"] != entry["taken"]:
             return False
         values = valued["values"]
-        if good_answers(values, tolerance, lower_is_better) != good:
+        if entry["best"] not in good_answers(values, tolerance, lower_is_better):
             return False
         best = (min if lower_is_better else max)(values.values())
         if abs(best - values[entry["taken"]]) < STABLE_COST * tolerance:
             return False
-    return True
+    good = answers(entry, revalued, tolerance, lower_is_better)
+    return entry["taken"] not in good and len(good) <= max(1, len(entry["values"]) // 2)
 
 
 def daily_pick(day: date, ids: Sequence[int]) -> int | None:
@@ -138,17 +148,19 @@ class Puzzles:
                 for k in range(1, STABLE_SEEDS + 1)))
             if not stable(entry, revalued, doc["tolerance"], doc["lower_is_better"]):
                 continue
-            made_id = await self._store(row, match, table, doc, entry, decision.view)
+            good = answers(entry, revalued, doc["tolerance"], doc["lower_is_better"])
+            made_id = await self._store(row, match, table, doc, entry, decision.view, good)
             if made_id is not None:
                 made.append(made_id)
         return made
 
-    async def _store(self, row: Analysis, match: Match, table: dict[str, Any],
-                     doc: dict[str, Any], entry: dict[str, Any], view: dict[str, Any]) -> int | None:
+    async def _store(self, row: Analysis, match: Match, table: dict[str, Any], doc: dict[str, Any],
+                     entry: dict[str, Any], view: dict[str, Any], good: set[str]) -> int | None:
         puzzle = Puzzle(user_id=row.user_id, match_id=match.id, table_id=match.table_id,
                         round=entry["round"], index=entry["index"], seat=row.seat, game=doc["game"],
                         view=view, taken=entry["action"], best=entry["best"],
                         best_action=entry["best_action"], action_values=entry["values"],
+                        good=sorted(good),
                         cost=entry["cost"], unit=doc["unit"], why=entry["why"],
                         seats=table["seats"], public=table["opponents"] == "any",
                         created_at=self._clock.now())
@@ -244,11 +256,9 @@ class Puzzles:
 
 def _shown(puzzle: Puzzle) -> dict[str, Any]:
     """What a solution shows of a puzzle, as plain values (its good answers included)."""
-    estimator = estimator_for(puzzle.game)
     return {"game": puzzle.game, "unit": puzzle.unit, "why": puzzle.why, "taken": puzzle.taken,
             "best": puzzle.best, "best_action": puzzle.best_action, "values": puzzle.action_values,
-            "cost": puzzle.cost, "good": good_answers(puzzle.action_values, estimator.tolerance,
-                                                      estimator.lower_is_better),
+            "cost": puzzle.cost, "good": set(puzzle.good),
             "taken_card": acted_card(puzzle.view, puzzle.taken),
             "best_card": acted_card(puzzle.view, puzzle.best_action),
             "source": {"table": puzzle.table_id, "round": puzzle.round, "index": puzzle.index}}

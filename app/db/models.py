@@ -327,7 +327,8 @@ class Puzzle(Base):
     user_id: the player who made the decision (the puzzle is theirs to solve); table_id,
     round, index: where it came from; seat: their seat; view: ``Game.view`` of that seat just
     before the decision; taken: the action played then; best / best_action: the best action's
-    key and action; action_values: ``{action key: expected score}``; why: the reason as data
+    key and action; action_values: ``{action key: expected score}``; good: the keys of the
+    answers that count as correct (app.analysis.puzzles.answers); why: the reason as data
     (app.analysis.reasons); public: the match was public (``opponents`` "any"), so the puzzle
     may be a daily puzzle; seats: the players' names ``[{"seat", "name", "bot"}]``. One puzzle
     per decision (unique match, round, index).
@@ -348,6 +349,7 @@ class Puzzle(Base):
     best: Mapped[str] = mapped_column(String(64))
     best_action: Mapped[dict] = mapped_column(JSON)
     action_values: Mapped[dict] = mapped_column(JSON)
+    good: Mapped[list] = mapped_column(JSON)
     cost: Mapped[float] = mapped_column(Float)
     unit: Mapped[str] = mapped_column(String(32))
     why: Mapped[dict | None] = mapped_column(JSON, nullable=True)

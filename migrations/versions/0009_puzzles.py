@@ -52,6 +52,7 @@ def upgrade() -> None:
         sa.Column('best', sa.String(length=64), nullable=False),
         sa.Column('best_action', sa.JSON(), nullable=False),
         sa.Column('action_values', sa.JSON(), nullable=False),
+        sa.Column('good', sa.JSON(), nullable=False),
         sa.Column('cost', sa.Float(), nullable=False),
         sa.Column('unit', sa.String(length=32), nullable=False),
         sa.Column('why', sa.JSON(), nullable=True),

@@ -44,13 +44,14 @@ def test_good_answers_are_the_best_and_those_within_the_tolerance():
 
 
 @pytest.mark.parametrize("again, made", [
-    ({"play:A": -1.0, "play:B": 2.0, "play:C": 0.0}, True),  # the same answer, clearly
-    ({"play:A": -1.0, "play:B": 0.0, "play:C": 2.0}, False),  # another best card
-    ({"play:A": -1.0, "play:B": 2.0, "play:C": 1.9}, False),  # two good answers now
-    ({"play:A": 1.6, "play:B": 2.0, "play:C": 0.0}, False),  # the card played is nearly as good
+    ({"play:A": -1.0, "play:B": 2.0, "play:C": 0.0, "play:D": 0.0}, True),  # the same answer
+    ({"play:A": -1.0, "play:B": 2.0, "play:C": 1.9, "play:D": 0.0}, True),  # and one as good
+    ({"play:A": -1.0, "play:B": 0.0, "play:C": 2.0, "play:D": 0.0}, False),  # another best card
+    ({"play:A": -1.0, "play:B": 2.0, "play:C": 1.9, "play:D": 1.8}, False),  # three good of four
+    ({"play:A": 1.6, "play:B": 2.0, "play:C": 0.0, "play:D": 0.0}, False),  # the card played is nearly as good
 ])
-def test_only_a_decision_with_the_same_clear_answer_in_every_valuation_is_stable(again, made):
-    first = entry({"play:A": -1.0, "play:B": 2.5, "play:C": 0.0})
+def test_only_a_decision_whose_best_answer_holds_in_every_valuation_is_stable(again, made):
+    first = entry({"play:A": -1.0, "play:B": 2.5, "play:C": 0.0, "play:D": 0.0})
     assert stable(first, [entry(again), entry(again)], TOLERANCE, False) is made
     assert stable(first, [entry(again, analysed=False)], TOLERANCE, False) is False
 
@@ -132,6 +133,7 @@ async def test_the_thrown_away_deal_becomes_a_puzzle_of_its_player(world):
         assert mark in puzzles.candidates(doc)
         assert puzzle.user_id == anna.id and puzzle.seat == 0 and puzzle.public is True
         assert puzzle.action_values == mark["values"] and puzzle.best == mark["best"]
+        assert puzzle.best in puzzle.good and mark["taken"] not in puzzle.good
         assert puzzle.view["seat"] == 0 and "hands" not in json.dumps(puzzle.view)
     assert BLUNDER in {(p.round, p.index) for p in made}
     mine = await world["puzzles"].mine(anna.id)
@@ -142,7 +144,7 @@ async def test_a_decision_whose_answer_changes_with_the_seed_makes_no_puzzle(wor
     real = jobs.value
 
     def unsteady(game, rules, decision, seed, budget_ms, worlds):
-        """The analysis' own valuation, but another seed's finds another best action."""
+        """The analysis' own valuation, but another seed's finds the opposite order."""
         found = real(game, rules, decision, seed, budget_ms, worlds)
         if seed == decision_seed[0] or not found.get("analysed"):
             return found
