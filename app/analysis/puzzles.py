@@ -45,10 +45,11 @@ from app.analysis.estimators import action_key
 from app.analysis.reasons import words
 from app.bots import legal_of, runner
 from app.clock import Clock
-from app.db.models import Analysis, Match, Puzzle, PuzzleAnswer
+from app.db.models import Analysis, GameTable, Match, Puzzle, PuzzleAnswer, Round
 from app.history.service import HistoryError
 from app.i18n import N_
 from app.i18n.actions import acted_card
+from app.rooms.match import table_end
 
 log = logging.getLogger(__name__)
 
@@ -210,7 +211,8 @@ class Puzzles:
         return puzzle
 
     async def puzzle(self, user_id: int | None, puzzle_id: int, lang: str) -> dict[str, Any]:
-        """The position to solve: ``{"id", "game", "seat", "view", "seats", "unit", "daily",
+        """The position to solve: ``{"id", "game", "seat", "view", "seats", "unit", "deal" (its
+        counted number), "end" (how the match ended: app.rooms.match.table_end), "daily",
         "mine", "answered": null | the solution (:meth:`answer`'s) once answered}``. Raises
         PuzzleError 404/403 (:meth:`_visible`)."""
         async with self._db() as db:
@@ -220,8 +222,14 @@ class Puzzles:
                 answer = (await db.execute(select(PuzzleAnswer).where(
                     PuzzleAnswer.puzzle_id == puzzle_id,
                     PuzzleAnswer.user_id == user_id))).scalar_one_or_none()
+            table = await db.get(GameTable, puzzle.table_id)
+            earlier = (await db.execute(select(Round.outcome).where(
+                Round.match_id == puzzle.match_id, Round.number < puzzle.round))).scalars().all()
+        deal = 1 + sum(1 for outcome in earlier if outcome and not outcome.get("redeal"))
         return {"id": puzzle.id, "game": puzzle.game, "seat": puzzle.seat, "view": puzzle.view,
-                "seats": puzzle.seats, "unit": puzzle.unit, "daily": puzzle.id == await self.daily_id(),
+                "seats": puzzle.seats, "unit": puzzle.unit, "deal": deal,
+                "end": table_end(table.game, table.rules, table.players, table.deals),
+                "daily": puzzle.id == await self.daily_id(),
                 "mine": puzzle.user_id == user_id,
                 "answered": None if answer is None else _solution(_shown(puzzle), answer, lang)}
 

@@ -206,7 +206,7 @@ export class AnalysisPanel {
     if (this.chart) { this.chart.destroy(); this.chart = null; }
     const round = this.round;
     this.chart = await drawCurve(target, curve, {
-      unit: this.doc.lower_is_better ? t("%(unit)s (lower is better)", {unit: this.unit()}) : this.unit(),
+      unit: this.unit(),
       lowerIsBetter: this.doc.lower_is_better, number,
       where: (point) => where(this.game, point),
       pick: (point) => this.go(round, point.index),

@@ -17,9 +17,10 @@ const UNITS = {"game points": t("game points"), "golden coins": t("golden coins"
   "penalty points": t("penalty points")};
 
 const state = {
-  table: {id: 0, game: puzzle.game, players: puzzle.seats.length, status: "playing", end: null,
+  table: {id: 0, game: puzzle.game, players: puzzle.seats.length, status: "playing", end: puzzle.end,
     seats: puzzle.seats.map((s) => ({...s, connected: true, autoplay: false}))},
-  you: puzzle.seat, view: puzzle.view, scores: null, result: null, timers: [], pause: null, rematch: null,
+  you: puzzle.seat, view: puzzle.view, scores: {end: puzzle.end, current: puzzle.deal}, result: null,
+  timers: [], pause: null, rematch: null,
 };
 const answered = {solution: puzzle.answered};
 window.doppelrunde = {puzzle: answered};
@@ -122,10 +123,13 @@ function render() {
   const solution = answered.solution;
   let mark = null;
   if (solution) {
+    // the card answered: green when it is a good answer, else red beside the best one in green
+    const legal = puzzle.view.legal || puzzle.view.legal_actions || [];
+    const chosen = legal.find((a) => keyOf(a) === solution.answer);
+    const card = chosen && chosen.card != null ? String(chosen.card) : null;
     const best = solution.best_action.card != null ? String(solution.best_action.card) : null;
-    const chosen = (puzzle.view.legal || puzzle.view.legal_actions || []).find((a) => keyOf(a) === solution.answer);
-    mark = {text: solution.correct ? t("Well found.") : t("Not quite."), better: best,
-      taken: chosen && chosen.card != null && String(chosen.card) !== best ? String(chosen.card) : null};
+    mark = {text: solution.correct ? t("Well found.") : t("Not quite."),
+      better: solution.correct ? card : best, taken: solution.correct ? null : card};
   }
   view.render(ctx, {interactive: !solution, mark,
     prompt: solution ? null : t("Your move: what is the best choice here?")});
