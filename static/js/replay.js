@@ -105,8 +105,11 @@ function actionText(frame, before) {
   if (action.type === "discard") {
     const positions = ["L3", "L2", "L1", "R1", "R2", "R3"];
     const card = before.hands[frame.seat][positions.indexOf(action.position)];
-    return t("%(player)s discards %(card)s (%(position)s)", {player: who, card: plugin.cardName(String(card)),
-      position: action.position});
+    // the place in words beside its short name (L2: second place left of the divider)
+    const place = action.position[0] === "L"
+      ? t("%(position)s, place %(number)s left of the divider", {position: action.position, number: action.position[1]})
+      : t("%(position)s, place %(number)s right of the divider", {position: action.position, number: action.position[1]});
+    return t("%(player)s discards %(card)s (%(place)s)", {player: who, card: plugin.cardName(String(card)), place});
   }
   if (action.type === "bid") return t("%(player)s bids %(bid)s", {player: who, bid: action.value});
   if (action.type === "take_bonus") {
