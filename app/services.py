@@ -222,7 +222,7 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                     stored=StoredTables(store, clock, config),
                     socket_db=asyncio.Semaphore(settings.ws_db_concurrency),
                     analyses=analyses, puzzles=puzzles,
-                    practice=Practice(sessions, clock, rooms, lobby),
+                    practice=Practice(sessions, clock, lobby),
                     checkpointer=checkpointer)
 
 

@@ -1,6 +1,6 @@
 """Play from here: a private table that starts at a moment of a finished match.
 
-    practice = Practice(sessions, clock, rooms, lobby)
+    practice = Practice(sessions, clock, lobby)
     table_id = await practice.start(viewer, source_table_id, round_index=2, index=17, seat=1,
                                     level="expert")
     await practice.info(table_id)   # where it came from, and both results of the deal
@@ -35,7 +35,6 @@ from app.db.models import ActionRow, GameTable, Match, PracticeRow, Round, Seat
 from app.games.base import RoundOutcome
 from app.i18n import N_
 from app.lobby.service import Lobby, LobbyError, Viewer
-from app.rooms.manager import Rooms
 from app.rooms.match import outcome_json
 from app.scenario import Scenario, ScenarioError, load_scenario, play_round
 
@@ -45,8 +44,8 @@ LEVELS = ("beginner", "intermediate", "expert")
 class Practice:
     """Tables that start at a moment of a finished match (see the module docstring)."""
 
-    def __init__(self, sessions: Any, clock: Clock, rooms: Rooms, lobby: Lobby) -> None:
-        self._db, self._clock, self._rooms, self._lobby = sessions, clock, rooms, lobby
+    def __init__(self, sessions: Any, clock: Clock, lobby: Lobby) -> None:
+        self._db, self._clock, self._lobby = sessions, clock, lobby
 
     async def start(self, viewer: Viewer, table_id: int, *, round_index: int, index: int,
                     seat: int, level: str) -> int:

@@ -47,7 +47,7 @@ export async function drawCurve(box, curve, opts) {
     legend: {show: true},
     cursor: {points: {size: 9}, drag: {x: false, y: false}},
     axes: [
-      {label: t("Your decisions, in order"), labelSize: 18, size: 32, incrs: [1, 2, 5, 10], stroke: "#4a4a4a",
+      {label: t("Your decisions, in order"), labelSize: 18, size: 32, incrs: [1, 2, 5, 10, 20, 50, 100], stroke: "#4a4a4a",
         values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : ""))},
       {label: opts.unit, labelSize: 18, size: 46, stroke: "#4a4a4a", values: (_u, splits) => splits.map(number)},
     ],

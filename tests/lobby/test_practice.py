@@ -33,14 +33,14 @@ async def world(db_url):
     rooms = RoomManager(MatchStore(sessions, clock), clock, ActorConfig(bot_delay=0, round_pause=0),
                         rng_factory=lambda table_id: random.Random(table_id))
     lobby = Lobby(sessions, clock, rooms, Friends(sessions, clock), any_deal_count=True)
-    # the practice tables' room: computer players think for a second of a clock that only the
-    # test moves, so a table is looked at exactly as it was created
+    # a room for looking at a practice table as it was created: its computer players think
+    # for a second of a clock that only the test moves
     still = ManualClock()
     paused = RoomManager(MatchStore(sessions, still), still, ActorConfig(bot_delay=1.0, round_pause=0),
                          rng_factory=lambda table_id: random.Random(table_id))
+    practice = Practice(sessions, clock, lobby)
     yield {"sessions": sessions, "rooms": rooms, "lobby": lobby, "paused": paused,
-           "practice": Practice(sessions, clock, paused, lobby),
-           "playing": Practice(sessions, clock, rooms, lobby)}
+           "practice": practice, "playing": practice}
     await paused.shutdown()
     await rooms.shutdown()
     await engine.dispose()
