@@ -168,9 +168,11 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         return PlainTextResponse(gettext("Something went wrong on our side."), status_code=500)
 
     from app.api import analysis_routes, friends_routes, history_routes, ops, playnow_routes
+    from app.api import practice_routes as practice_api
+    from app.api import puzzle_routes as puzzle_api
     from app.api import routes as api_routes
     from app.api import ws as api_ws
-    from app.web import history_pages, pages, rules_pages
+    from app.web import history_pages, pages, puzzle_pages, rules_pages
 
     app.include_router(ops.router)
     app.include_router(friends_routes.router)
@@ -180,6 +182,9 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     app.include_router(pages.router)
     app.include_router(history_routes.router)
     app.include_router(analysis_routes.router)
+    app.include_router(practice_api.router)
+    app.include_router(puzzle_api.router)
+    app.include_router(puzzle_pages.router)
     app.include_router(history_pages.router)
     app.include_router(rules_pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")

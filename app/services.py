@@ -8,12 +8,14 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.accounts.cookies import SessionSigner
 from app.accounts.service import Accounts
+from app.analysis.puzzles import Puzzles
 from app.analysis.service import Analyses
 from app.chat.rooms import ChatRooms
 from app.chat.service import ChatService
@@ -30,6 +32,7 @@ from app.lobby.hub import LobbyHub
 from app.lobby.matchmaking import QueueSettings
 from app.lobby.notices import Notices
 from app.lobby.playnow import PlayNow
+from app.lobby.practice import Practice
 from app.lobby.presence import Presence
 from app.lobby.queue import SharedQueue
 from app.lobby.service import Lobby
@@ -71,6 +74,10 @@ class Services:
     socket_db: asyncio.Semaphore
     #: post-game analyses (app.analysis.service)
     analyses: Analyses
+    #: "Play from here": tables that start at a moment of a finished match (app.lobby.practice)
+    practice: Practice
+    #: puzzles from the analyses' costliest decisions (app.analysis.puzzles)
+    puzzles: Puzzles
 
     #: background WAL checkpoints of a SQLite database (app/db/checkpoint.py)
     checkpointer: WalCheckpointer | None = None
@@ -197,6 +204,13 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     lobby.busy = play_now.busy
     notices = Notices(hub, friends, notify if cluster.distributed else None)
     lobby.on_invite = friends.on_notice = notices.send
+    # the analysis checks that the asking person played the match: the scenario of a private
+    # match is read without a viewer's check (with it, no Friend or Invited match was analysed)
+    analyses = Analyses(sessions, clock, partial(lobby.scenario, check=False),
+                        budget_ms=settings.analysis_budget_ms,
+                        worlds=settings.analysis_worlds, thinking_ms=settings.bot_budget_ms)
+    puzzles = Puzzles(sessions, clock, lobby.table)
+    analyses.on_done = puzzles.make
     return Services(settings=settings, engine=engine, clock=clock,
                     accounts=Accounts(sessions, clock, settings.session_days), friends=friends,
                     lobby=lobby, hub=hub, rooms=rooms,
@@ -207,9 +221,8 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                     sockets=SocketSlots(settings.ws_per_address, settings.ws_per_session),
                     stored=StoredTables(store, clock, config),
                     socket_db=asyncio.Semaphore(settings.ws_db_concurrency),
-                    analyses=Analyses(sessions, clock, lobby.scenario,
-                                      budget_ms=settings.analysis_budget_ms,
-                                      worlds=settings.analysis_worlds),
+                    analyses=analyses, puzzles=puzzles,
+                    practice=Practice(sessions, clock, lobby),
                     checkpointer=checkpointer)
 
 

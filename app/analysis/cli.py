@@ -20,6 +20,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS,
                         help=f"sampled deals per decision (default {DEFAULT_WORLDS}); with a "
                              "generous budget the result is reproducible by seed")
+    parser.add_argument("--lang", choices=("de", "en"), default="en",
+                        help="the language of the reasons (default en)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     parser.set_defaults(func=run)
 
@@ -34,7 +36,7 @@ def _progress(done: int, total: int) -> None:
 def run(args: argparse.Namespace) -> int:
     """The subcommand; returns the exit status."""
     from app.analysis.estimators import estimator_for
-    from app.analysis.report import analyse
+    from app.analysis.report import analyse, with_words
     from app.cli_output import emit, refuse
     from app.scenario import ScenarioError, load_file
 
@@ -52,4 +54,4 @@ def run(args: argparse.Namespace) -> int:
                       worlds=args.worlds, progress=None if args.quiet else _progress)
     except ScenarioError as err:
         return refuse(err)
-    return emit(doc)
+    return emit(with_words(doc, args.lang))

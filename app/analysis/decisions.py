@@ -70,6 +70,19 @@ def decisions_of(scenario: Scenario, seat: Seat) -> Iterator[Decision]:
             discards += action.get("type") == "discard"
 
 
+def choices_in(scenario: Scenario) -> int:
+    """How many actions of the scenario (any seat) were made with more than one legal action.
+    Raises ScenarioError for an illegal action."""
+    game = scenario.game
+    count = 0
+    for round_index, round_doc in enumerate(scenario.rounds):
+        state, _ = play_round(scenario, round_index, limit=0)
+        for index, action in enumerate(round_doc.actions):
+            count += len(game.legal_actions(state, action["seat"])) > 1
+            state, _ = play_round_step(scenario, state, round_index, index, action)
+    return count
+
+
 def play_round_step(scenario: Scenario, state: Any, round_index: int, index: int,
                     action: dict[str, Any]) -> tuple[Any, list[dict[str, Any]]]:
     """Apply one action of round ``round_index``; an illegal one is a ScenarioError."""

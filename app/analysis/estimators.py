@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from app.bots import legal_of
@@ -35,6 +35,16 @@ def action_key(action: Mapping[str, Any]) -> str:
     return ":".join(parts)
 
 
+@dataclass(frozen=True)
+class Estimate:
+    """An estimator's answer for one view: ``values`` ``{action_key: expected score}`` and
+    ``facts`` ``{action_key: [one fact per sampled deal]}`` (app.analysis.facts), which the
+    reasons are worded from."""
+
+    values: dict[str, float]
+    facts: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+
 class Estimator(Protocol):
     """What the analysis needs of a game (see the module docstring)."""
 
@@ -47,6 +57,11 @@ class Estimator(Protocol):
     def values(self, view: Mapping[str, Any], rules: Any, *, budget_ms: float, worlds: int,
                rng: random.Random) -> dict[str, float]:
         """``{action_key: expected score}`` of the view's legal actions it can value."""
+        ...
+
+    def estimate(self, view: Mapping[str, Any], rules: Any, *, budget_ms: float, worlds: int,
+                 rng: random.Random) -> Estimate:
+        """The values and the sampled deals' facts (the same search as :meth:`values`)."""
         ...
 
 
@@ -63,11 +78,18 @@ class ExpertSearch:
 
     def values(self, view: Mapping[str, Any], rules: Any, *, budget_ms: float, worlds: int,
                rng: random.Random) -> dict[str, float]:
+        return self.estimate(view, rules, budget_ms=budget_ms, worlds=worlds, rng=rng).values
+
+    def estimate(self, view: Mapping[str, Any], rules: Any, *, budget_ms: float, worlds: int,
+                 rng: random.Random) -> Estimate:
         from app.bots.doppelkopf.evaluate import action_key as search_key
         from app.bots.doppelkopf.evaluate import evaluate
 
-        found = evaluate(view, rules, budget_ms, worlds=worlds, rng=rng)
-        return {action_key(a): found[search_key(a)] for a in legal_of(view) if search_key(a) in found}
+        facts: dict[str, list[dict[str, Any]]] = {}
+        found = evaluate(view, rules, budget_ms, worlds=worlds, rng=rng, facts=facts)
+        keys = {search_key(a): action_key(a) for a in legal_of(view) if search_key(a) in found}
+        return Estimate({key: found[search] for search, key in keys.items()},
+                        {key: facts.get(search, []) for search, key in keys.items()})
 
 
 def estimator_for(game: str) -> Estimator:

@@ -10,17 +10,19 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from app.analysis.decisions import Decision, decisions_of
+from app.analysis.decisions import Decision, choices_in, decisions_of
 from app.analysis.estimators import estimator_for
 from app.analysis.report import value_decision
 from app.games.registry import get_game
 from app.scenario import load_scenario
 
 
-def plan(document: dict[str, Any], seat: int) -> list[Decision]:
-    """Every decision of ``seat`` in a scenario document (the match's download), with views.
-    Raises app.scenario.ScenarioError."""
-    return list(decisions_of(load_scenario(document), seat))
+def plan_match(document: dict[str, Any], seat: int) -> tuple[list[Decision], int]:
+    """Every decision of ``seat`` in a scenario document (the match's download), with views,
+    and how many actions of the match (any seat) had a choice: the measure of its thinking
+    budget (app.analysis.schedule). Raises app.scenario.ScenarioError."""
+    scenario = load_scenario(document)
+    return list(decisions_of(scenario, seat)), choices_in(scenario)
 
 
 @cache

@@ -7,6 +7,12 @@ until the round ends. An action's value is its mean score for the seat (the roun
 ``outcome.scores``) over the same worlds, so actions are compared on common random numbers.
 Works for any game with a world sampler and bots; used for the games whose expert has no
 ``evaluate()`` of its own.
+
+Sampling stops at ``worlds`` worlds, at the time budget (after ``MIN_WORLDS``), or once the
+choice is settled (from ``SETTLE_MIN_WORLDS``, as the expert's card search decides it:
+app.bots.doppelkopf.search.settled, with the estimator's tolerance as the difference too small
+to matter): the deals go to the close decisions, not the clear ones. Each playout leaves a
+fact (app.analysis.facts) for the reasons.
 """
 
 from __future__ import annotations
@@ -17,13 +23,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.analysis.estimators import action_key
+from app.analysis.estimators import Estimate, action_key
+from app.analysis.facts import READERS, Fact
 from app.analysis.worlds import SAMPLERS, Sampler
 from app.bots import Bot, get_bot, legal_of
+from app.bots.doppelkopf.search import settled
 from app.games.base import Game
 from app.games.registry import get_game
 
 MIN_WORLDS = 4
+SETTLE_MIN_WORLDS = 12  # a decision may stop early (settled) from this many worlds
+SETTLE_EVERY = 4  # ... and asks whether it is settled after every this many
 PLAYOUT_LEVEL = "intermediate"
 MAX_STEPS = 5000  # a playout that does not end is a bug in a rules core or bot
 
@@ -74,22 +84,38 @@ class PlayoutEstimator:
     def values(self, view: Mapping[str, Any], rules: Any, *, budget_ms: float, worlds: int,
                rng: random.Random) -> dict[str, float]:
         """``{action_key: mean score}`` for every legal action of ``view``'s seat."""
+        return self.estimate(view, rules, budget_ms=budget_ms, worlds=worlds, rng=rng).values
+
+    def estimate(self, view: Mapping[str, Any], rules: Any, *, budget_ms: float, worlds: int,
+                 rng: random.Random) -> Estimate:
+        """The mean score of every legal action of ``view``'s seat, and each world's fact."""
         game = get_game(self.game)
         legal = legal_of(view)
-        me = view["seat"]
         players = view.get("players") or len(view["hand_sizes"])
         bot = get_bot(self.game, PLAYOUT_LEVEL, rules=game.rules_json(rules))
-        totals = {action_key(a): 0.0 for a in legal}
+        read = READERS[self.game]
+        keys = [action_key(a) for a in legal]
+        facts: dict[str, list[Fact]] = {key: [] for key in keys}
+        samples: list[tuple[float, dict[str, float]]] = []
+        sign = -1.0 if self.lower_is_better else 1.0
         deadline = time.perf_counter() + budget_ms / 1000.0
         done = 0
         while done < worlds and (done < MIN_WORLDS or time.perf_counter() < deadline):
+            if done >= SETTLE_MIN_WORLDS and done % SETTLE_EVERY == 0 and settled(
+                    samples, keys, {}, self.tolerance):
+                break
             world = self.sampler(view, rules, rng)
-            for action in legal:
+            sample: dict[str, float] = {}
+            for key, action in zip(keys, legal, strict=True):
                 state, _ = game.apply(world, action)
                 end = play_out(game, state, bot, rng, players)
-                totals[action_key(action)] += game.outcome(end).scores[me]
+                fact = read(view, end, game.outcome(end))
+                facts[key].append(fact)
+                sample[key] = sign * fact["score"]
+            samples.append((1.0, sample))
             done += 1
-        return {key: total / done for key, total in totals.items()}
+        return Estimate({key: sum(f["score"] for f in found) / done for key, found in facts.items()},
+                        facts)
 
 
 def playout_estimator(game: str) -> PlayoutEstimator:

@@ -16,8 +16,8 @@ progress. An analysis that failed, or whose process went away while it ran (no p
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any
@@ -26,8 +26,8 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.analysis import jobs
-from app.analysis.report import document
+from app.analysis.report import with_words
+from app.analysis.schedule import analyse_match
 from app.bots import runner
 from app.clock import Clock
 from app.db.models import Analysis, GameTable, Match, Result
@@ -36,21 +36,29 @@ from app.i18n import N_
 
 log = logging.getLogger(__name__)
 STALE_S = 300.0  # a running analysis without progress this long belongs to a process now gone
+#: decisions of one analysis valued at once: the bots' pool has a worker per core, and a
+#: table's computer player then waits behind at most one decision of an analysis
+PARALLEL = max(1, min(2, os.cpu_count() or 1))
 
 
 class AnalysisError(HistoryError):
     """An analysis that cannot be asked for or shown (``status`` for HTTP)."""
 
 
-def analysis_json(row: Analysis | None, *, stale: bool = False) -> dict[str, Any]:
+def analysis_json(row: Analysis | None, *, stale: bool = False, lang: str | None = None) -> dict[str, Any]:
     """``{"status": "none"}`` or ``{"status", "seat", "done", "total", "result"}`` (result: the
-    analysis document once ``done``). A ``stale`` running analysis (its process went away)
-    shows as ``failed``: asking again starts it again."""
+    analysis document once ``done``; while ``running``, the first deal's document once it is
+    valued, marked ``partial``), its reasons written in ``lang`` (None: as stored, no words).
+    A ``stale`` running analysis (its process went away) shows as ``failed``: asking again
+    starts it again."""
     if row is None:
         return {"status": "none"}
     status = "failed" if stale and row.status == "running" else row.status
+    result = row.result if status in ("done", "running") else None
+    if result is not None and lang is not None:
+        result = with_words(result, lang)
     return {"status": status, "seat": row.seat, "done": row.done, "total": row.total,
-            "result": row.result if status == "done" else None}
+            "result": result}
 
 
 class Analyses:
@@ -58,12 +66,20 @@ class Analyses:
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: Clock,
                  scenario_of: Callable[[int], Awaitable[dict[str, Any]]], *,
-                 budget_ms: float = 1000, worlds: int = 32) -> None:
+                 budget_ms: float = 1000, worlds: int = 32, thinking_ms: float = 300,
+                 parallel: int = PARALLEL) -> None:
         self._db = sessions
         self._clock = clock
         self._scenario_of = scenario_of
         self.budget_ms = budget_ms
         self.worlds = worlds
+        #: the site's thinking time per decision (BOT_BUDGET_MS): the measure of a match's
+        #: thinking budget (app.analysis.schedule)
+        self.thinking_ms = thinking_ms
+        #: decisions valued at once on the bots' pool
+        self.parallel = parallel
+        #: awaited with (analysis id, scenario, document) when an analysis is done (puzzles)
+        self.on_done: Callable[[int, dict[str, Any], dict[str, Any]], Awaitable[None]] | None = None
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._one_at_a_time = asyncio.Semaphore(1)
 
@@ -85,20 +101,20 @@ class Analyses:
         return (await db.execute(select(Analysis).where(
             Analysis.match_id == match_id, Analysis.seat == seat))).scalar_one_or_none()
 
-    async def status(self, user_id: int, table_id: int) -> dict[str, Any]:
-        """The analysis of the asking player's own seat (``{"status": "none"}`` before any).
-        Raises AnalysisError 404/409/403 as :meth:`request`."""
+    async def status(self, user_id: int, table_id: int, lang: str | None = None) -> dict[str, Any]:
+        """The analysis of the asking player's own seat (``{"status": "none"}`` before any),
+        its reasons in ``lang``. Raises AnalysisError 404/409/403 as :meth:`request`."""
         async with self._db() as db:
             match_id, seat = await self._own_seat(db, user_id, table_id)
             row = await self._row(db, match_id, seat)
-            return analysis_json(row, stale=row is not None and self._abandoned(row))
+            return analysis_json(row, stale=row is not None and self._abandoned(row), lang=lang)
 
     def _abandoned(self, row: Analysis) -> bool:
         """A running analysis this process does not run and nobody advanced for STALE_S."""
         return (row.status == "running" and row.id not in self._tasks
                 and _aware(row.updated_at) < self._clock.now() - timedelta(seconds=STALE_S))
 
-    async def request(self, user_id: int, table_id: int) -> dict[str, Any]:
+    async def request(self, user_id: int, table_id: int, lang: str | None = None) -> dict[str, Any]:
         """Start the analysis of the asking player's own seat, unless it exists (then this is
         :meth:`status`). Returns at once; the work goes on in the background.
 
@@ -117,11 +133,11 @@ class Analyses:
                     await db.commit()
                 except IntegrityError:  # another request started it first
                     await db.rollback()
-                    return analysis_json(await self._row(db, match_id, seat))
+                    return analysis_json(await self._row(db, match_id, seat), lang=lang)
             elif not await self._restart(db, row):
-                return analysis_json(row)
+                return analysis_json(row, lang=lang)
             self._start(row.id, table_id, seat, seed=match_id)
-            return analysis_json(row)
+            return analysis_json(row, lang=lang)
 
     async def _restart(self, db: AsyncSession, row: Analysis) -> bool:
         """Take over a failed or abandoned analysis (one conditional UPDATE decides races)."""
@@ -130,7 +146,8 @@ class Analyses:
             return False
         taken = await db.execute(update(Analysis).where(
             Analysis.id == row.id, Analysis.status == row.status,
-            Analysis.updated_at == row.updated_at).values(status="running", done=0, updated_at=now))
+            Analysis.updated_at == row.updated_at).values(status="running", done=0, result=None,
+                                                          updated_at=now))
         await db.commit()
         if taken.rowcount != 1:
             return False
@@ -153,18 +170,24 @@ class Analyses:
         try:
             async with self._one_at_a_time:
                 scenario = await self._scenario_of(table_id)
-                decisions = await runner.run_job(jobs.plan, scenario, seat)
-                await self._set(analysis_id, total=len(decisions))
-                rules_raw = json.dumps(scenario["rules"], sort_keys=True)
-                entries = []
-                for done, decision in enumerate(decisions, start=1):
-                    entries.append(await runner.run_job(jobs.value, scenario["game"], rules_raw,
-                                                        decision, seed, self.budget_ms, self.worlds))
-                    await self._set(analysis_id, done=done)
-                result = document(scenario["game"], len(scenario["rounds"]), entries, seed=seed,
-                                  budget_ms=self.budget_ms, worlds=self.worlds)
-                result["seat"] = seat
-                await self._set(analysis_id, status="done", result=result)
+
+                async def progress(done: int, total: int) -> None:
+                    await self._set(analysis_id, done=done, total=total)
+
+                async def first(partial: dict[str, Any]) -> None:
+                    await self._set(analysis_id, result=partial)
+
+                result = await analyse_match(
+                    scenario, seat, seed=seed, budget_ms=self.budget_ms, worlds=self.worlds,
+                    thinking_ms=self.thinking_ms, parallel=self.parallel, run=runner.run_job,
+                    progress=progress, first=first)
+                total = len(result["decisions"])
+                await self._set(analysis_id, status="done", result=result, done=total, total=total)
+                if self.on_done is not None:  # puzzles: their failure leaves the analysis done
+                    try:
+                        await self.on_done(analysis_id, scenario, result)
+                    except Exception:
+                        log.exception("after the analysis %s (table %s)", analysis_id, table_id)
         except asyncio.CancelledError:
             raise
         except Exception:

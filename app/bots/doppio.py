@@ -35,12 +35,22 @@ CATCH_GAIN = 1.0  # expected hand value a catch must save
 BEGINNER_DOPPIO = 6  # a beginner declares Doppio with a hand value at most this
 
 
+#: each card's face value (the bonus card: -2); a lookup, as the playouts of the post-game
+#: analysis ask for hand values millions of times
+FACES = {card: -2 if card == BONUS else int(card) for card in CARDS}
+
+
 def face(card: str) -> int:
-    return -2 if card == BONUS else int(card)
+    return FACES[card]
 
 
 def hand_value(hand: Sequence[str]) -> int:
-    return sum(0 if hand[a] == hand[b] else face(hand[a]) + face(hand[b]) for a, b in PAIRS)
+    total = 0
+    for a, b in PAIRS:
+        left, right = hand[a], hand[b]
+        if left != right:
+            total += FACES[left] + FACES[right]
+    return total
 
 
 def discard(hand: Sequence[str], position: str, refill: str) -> list[str]:
@@ -76,7 +86,18 @@ def expected_after(hand: Sequence[str], position: str, refill: str | None, pool:
     total = sum(pool.values())
     if not total:
         return float(hand_value(hand))
-    return sum(n * hand_value(discard(hand, position, card)) for card, n in pool.items()) / total
+    # the refill lies in the outer place (L3 or R3): the two inner pairs are the same for
+    # every refill, only the outer pair is summed over the pool (the same integer sum as
+    # valuing each refilled hand whole)
+    shifted = discard(hand, position, BONUS)
+    fixed = 0
+    for a, b in PAIRS[:2]:
+        if shifted[a] != shifted[b]:
+            fixed += FACES[shifted[a]] + FACES[shifted[b]]
+    other = shifted[5] if position[0] == "L" else shifted[0]
+    outer = FACES[other]
+    spread = sum(n * (FACES[card] + outer) for card, n in pool.items() if card != other)
+    return (fixed * total + spread) / total
 
 
 def best_discard(hand: Sequence[str], refill: str | None, pool: Counter[str]) -> tuple[str, float]:

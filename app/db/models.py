@@ -299,3 +299,74 @@ class Analysis(Base):
     result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PracticeRow(Base):
+    """A table opened with "Play from here" (app.lobby.practice): it started at the moment
+    after ``index`` actions of round ``round`` of table ``source_table_id``'s finished match,
+    ``user_id`` at ``seat``, computer players of ``level`` elsewhere. ``deal``: that round's
+    counted number (redeals do not count)."""
+
+    __tablename__ = "practices"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), unique=True)
+    source_table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    round: Mapped[int] = mapped_column(Integer)
+    index: Mapped[int] = mapped_column(Integer)
+    deal: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    level: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Puzzle(Base):
+    """A decision of a finished match made into a puzzle (app.analysis.puzzles): the position
+    from the deciding player's view, the best action, the values and the reason.
+
+    user_id: the player who made the decision (the puzzle is theirs to solve); table_id,
+    round, index: where it came from; seat: their seat; view: ``Game.view`` of that seat just
+    before the decision; taken: the action played then; best / best_action: the best action's
+    key and action; action_values: ``{action key: expected score}``; good: the keys of the
+    answers that count as correct (app.analysis.puzzles.answers); why: the reason as data
+    (app.analysis.reasons); public: the match was public (``opponents`` "any"), so the puzzle
+    may be a daily puzzle; seats: the players' names ``[{"seat", "name", "bot"}]``. One puzzle
+    per decision (unique match, round, index).
+    """
+
+    __tablename__ = "puzzles"
+    __table_args__ = (UniqueConstraint("match_id", "round", "index"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    round: Mapped[int] = mapped_column(Integer)
+    index: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    game: Mapped[str] = mapped_column(String(32))
+    view: Mapped[dict] = mapped_column(JSON)
+    taken: Mapped[dict] = mapped_column(JSON)
+    best: Mapped[str] = mapped_column(String(64))
+    best_action: Mapped[dict] = mapped_column(JSON)
+    action_values: Mapped[dict] = mapped_column(JSON)
+    good: Mapped[list] = mapped_column(JSON)
+    cost: Mapped[float] = mapped_column(Float)
+    unit: Mapped[str] = mapped_column(String(32))
+    why: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    seats: Mapped[list] = mapped_column(JSON)
+    public: Mapped[bool] = mapped_column(Boolean, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PuzzleAnswer(Base):
+    """A player's first answer to a puzzle (their own, or a daily puzzle): the action key and
+    whether it was the best. One per puzzle and player (unique)."""
+
+    __tablename__ = "puzzle_answers"
+    __table_args__ = (UniqueConstraint("puzzle_id", "user_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    puzzle_id: Mapped[int] = mapped_column(ForeignKey("puzzles.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    answer: Mapped[str] = mapped_column(String(64))
+    correct: Mapped[bool] = mapped_column(Boolean)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -278,7 +278,7 @@ async def table_page(table_id: TableIdPath, request: Request, services: Services
     invite_url = (str(request.url_for("table_page", table_id=table_id).include_query_params(
         key=table["secret"])) if table.get("secret") else None)
     return _page(request, "table.html", user, table=table, key=key, may_join=may_join,
-                 invite_url=invite_url)
+                 invite_url=invite_url, practice=await services.practice.info(table_id))
 
 
 @router.post("/tables/{table_id}/join", dependencies=[Csrf])

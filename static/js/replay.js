@@ -5,8 +5,11 @@
 // seat if they played, else seat 0) in the hand zone, the others on their seat plates, each in
 // the game's order. Steps: one action, one trick, to the start or end of a deal, a deal, a trick
 // (the trick selector follows the steps). Keys: ← → actions, ↑ ↓ tricks, Home/End the deal.
+// ``?round=R&frame=F`` opens the replay at a moment (a puzzle's "the game it came from", a
+// practice table's "back to the replay"). "Play from here" opens a private table at the moment
+// shown (static/js/practice.js).
 import {t} from "./i18n.js";
-import {label, playerName, progressText} from "./words.js";
+import {actionWords, label, playerName, progressText, roundName} from "./words.js";
 import {TableView} from "./table/view.js";
 import {PLUGINS} from "./games/index.js";
 import {icon} from "./table/icons.js";
@@ -14,6 +17,7 @@ import {el} from "./games/common.js";
 import {flyFrom} from "./table/motion.js";
 import {timings} from "./table/settings.js";
 import {AnalysisPanel} from "./analysis.js";
+import {PlayFromHere} from "./practice.js";
 
 const root = document.getElementById("replay");
 const $ = (id) => document.getElementById(id);
@@ -97,15 +101,15 @@ function faceUp(state, seat, cards) {
 function actionText(frame, before) {
   const who = seatName(frame.seat);
   const action = frame.action || {};
-  if (action.card != null) {
-    const suit = action.suit ? " · " + t("leads %(suit)s", {suit: label(action.suit)}) : "";
-    return `${who}: ${plugin.cardName(String(action.card))}${suit}`;
-  }
+  if (action.card != null) return `${who}: ${actionWords(plugin, action)}`;
   if (action.type === "discard") {
     const positions = ["L3", "L2", "L1", "R1", "R2", "R3"];
     const card = before.hands[frame.seat][positions.indexOf(action.position)];
-    return t("%(player)s discards %(card)s (%(position)s)", {player: who, card: plugin.cardName(String(card)),
-      position: action.position});
+    // the place in words beside its short name (L2: second place left of the divider)
+    const place = action.position[0] === "L"
+      ? t("%(position)s, place %(number)s left of the divider", {position: action.position, number: action.position[1]})
+      : t("%(position)s, place %(number)s right of the divider", {position: action.position, number: action.position[1]});
+    return t("%(player)s discards %(card)s (%(place)s)", {player: who, card: plugin.cardName(String(card)), place});
   }
   if (action.type === "bid") return t("%(player)s bids %(bid)s", {player: who, bid: action.value});
   if (action.type === "take_bonus") {
@@ -166,6 +170,7 @@ function render() {
     flyFrom(fig, view.seatRect(frame.seat), timings().fly);
   }
   lastDrawn = {round: replay.round, frame: replay.frame};
+  if (replay.practice) replay.practice.update();
 }
 
 /** At the end of a deal: its result over the table (the same summary as live play). */
@@ -177,8 +182,9 @@ function showResult(ctx, round) {
   if (!end) return;
   box.append(el("h2", {}, ctx.roundWord === "round" ? t("Result of the round") : t("Result of the deal")));
   box.append(plugin.dealSummary(ctx, round.details || {}, round));
-  const list = el("p", {class: "replay-scores", id: "round-scores"}, t("Deal scores: %(scores)s",
-    {scores: round.scores.map((s, i) => `${seatName(i)} ${s > 0 ? "+" : ""}${s}`).join(", ")}));
+  const scores = round.scores.map((s, i) => `${seatName(i)} ${s > 0 ? "+" : ""}${s}`).join(", ");
+  const list = el("p", {class: "replay-scores", id: "round-scores"}, ctx.roundWord === "round"
+    ? t("Round scores: %(scores)s", {scores}) : t("Deal scores: %(scores)s", {scores}));
   box.append(list);
 }
 
@@ -220,7 +226,9 @@ async function load() {
     return;
   }
   replay.data = await response.json();
-  replay.data.rounds.forEach((_r, i) => $("round").append(el("option", {value: String(i)}, String(i + 1))));
+  // the counted number, as the header and the score sheet have it (a redeal keeps it)
+  replay.data.rounds.forEach((r, i) => $("round").append(el("option", {value: String(i)},
+    r.redeal ? `${dealNumber(i)} (${t("redeal")})` : String(dealNumber(i)))));
   $("round").addEventListener("change", () => goRound(Number($("round").value)));
   $("trick-select").addEventListener("change", () => go(Number($("trick-select").value)));
   $("first").addEventListener("click", () => go(0));
@@ -235,16 +243,31 @@ async function load() {
       ArrowDown: () => goTrick(1), ArrowUp: () => goTrick(-1), Home: () => go(0), End: () => go(Infinity)};
     if (keys[event.key]) { keys[event.key](); event.preventDefault(); }
   });
-  goRound(0);
+  openAt(new URLSearchParams(location.search));
   replay.ready = true;
   startAnalysis();
+  if ($("play-from-here")) {
+    replay.practice = new PlayFromHere({tableId, players: replay.data.players, seatName,
+      moment: () => ({round: replay.round, index: replay.frame, over: replay.frame === replay.data.rounds[replay.round].frames.length - 1,
+        words: `${roundName(plugin, dealNumber(replay.round))} · ${t("action %(number)s of %(count)s",
+          {number: replay.frame, count: replay.data.rounds[replay.round].frames.length - 1})}`}),
+      seat: bottom});
+  }
+}
+
+/** The moment of ``?round=R&frame=F`` (0-based; out of range: the nearest there is). */
+function openAt(params) {
+  const round = Math.max(0, Math.min(replay.data.rounds.length - 1, Number(params.get("round")) || 0));
+  goRound(round);
+  if (params.has("frame")) go(Number(params.get("frame")) || 0);
 }
 
 /** The analysis of the viewer's own seat, if they played this match (static/js/analysis.js). */
 function startAnalysis() {
   const me = root.dataset.me;
   if (!me || !replay.data.seat_info.some((s) => !s.bot && s.name === me)) return;
-  const panel = new AnalysisPanel($("analysis"), plugin, {game: replay.data.game, tableId,
+  const panel = new AnalysisPanel($("analysis"), plugin, {game: replay.data.game, tableId, seatName,
+    dealName: (round) => roundName(plugin, dealNumber(round)),
     go: (round, frame) => { if (round !== replay.round) goRound(round); go(frame); }});
   panel.onReady = render;
   replay.analysis = panel;

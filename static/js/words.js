@@ -159,3 +159,38 @@ export function seatCounts(view, seat) {
   }
   return words;
 }
+
+/** The counted deal or round in words, the same on the table, the score sheet, the replay and
+ * the analysis: "Deal 2" (Doppelkopf) or "Round 2" (the games whose plugin says roundWord
+ * "round"). */
+export function roundName(plugin, number) {
+  return plugin.roundWord === "round" ? t("Round %(number)s", {number}) : t("Deal %(number)s", {number});
+}
+
+/** An action of a seat in words, as the replay and the analysis say it: a card's name ("navy
+ * 8, leading pink" for a navy card led as another suit), "a bid of 3", "discarding card 11 at
+ * L2", "announcing Re", "partner: Anna", a declaration in the game's words. opts.card: the card
+ * an action moves without naming it (a Doppio discard or catch); opts.seatName(seat). */
+export function actionWords(plugin, action, opts = {}) {
+  const {card = null, seatName = null} = opts;
+  if (action.card != null) {
+    const name = plugin.cardName(String(action.card));
+    if (!action.suit) return name;
+    const suit = plugin.suitName ? plugin.suitName(action.suit) : label(action.suit);
+    return t("%(card)s, leading %(suit)s", {card: name, suit});
+  }
+  if (action.type === "bid") return t("a bid of %(bid)s", {bid: action.value});
+  if (action.type === "discard") {
+    return card != null ? t("discarding %(card)s at %(position)s", {card: plugin.cardName(String(card)), position: action.position})
+      : t("discarding %(position)s", {position: action.position});
+  }
+  if (action.type === "catch") return card != null ? t("catching %(card)s", {card: plugin.cardName(String(card))}) : t("catching");
+  if (action.type === "pass") return t("passing");
+  if (action.type === "doppio") return t("declaring Doppio");
+  if (action.type === "announce") return t("announcing %(value)s", {value: label(action.value)});
+  if (action.partner != null) {
+    return t("Partner: %(player)s", {player: seatName ? seatName(action.partner) : t("Seat %(number)s", {number: action.partner + 1})});
+  }
+  if (plugin.actionLabel) return plugin.actionLabel(action);
+  return label(action.value ?? action.type);
+}

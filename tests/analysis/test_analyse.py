@@ -74,10 +74,10 @@ def test_the_estimator_sees_only_the_seats_own_view(monkeypatch, path, seat):
         def __getattr__(self, name):
             return getattr(real, name)
 
-        def values(self, view, rules, **kwargs):
+        def estimate(self, view, rules, **kwargs):
             assert plain(view)
             seen.append(json.loads(json.dumps(view)))
-            return real.values(view, rules, **kwargs)
+            return real.estimate(view, rules, **kwargs)
 
     monkeypatch.setattr(report, "estimator_for", lambda _game: Recording())
     analyse(scenario, seat, seed=1, budget_ms=60_000, worlds=2)

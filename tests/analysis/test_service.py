@@ -82,7 +82,7 @@ async def test_a_player_gets_the_analysis_of_their_own_seat_once(world, monkeypa
         await analyses.idle()
     finally:
         gate.shutdown()
-    assert gate.ran[0] == jobs.plan.__name__
+    assert gate.ran[0] == jobs.plan_match.__name__
     assert set(gate.ran[1:]) == {jobs.value.__name__}
     status = await analyses.status(bert.id, table_id)
     assert status["status"] == "done" and status["seat"] == 1
@@ -175,11 +175,11 @@ async def test_the_jobs_run_in_a_real_process_pool(monkeypatch):
     pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("forkserver"))
     monkeypatch.setattr(runner, "_pool", pool)
     try:
-        decisions = await runner.run_job(jobs.plan, document, 0)
+        decisions, choices = await runner.run_job(jobs.plan_match, document, 0)
         rules = json.dumps(document["rules"])
         remote = await runner.run_job(jobs.value, "doppelkopf", rules, decisions[-4], 1, 60_000, 3)
     finally:
         pool.shutdown()
-    assert decisions == jobs.plan(document, 0)
+    assert (decisions, choices) == jobs.plan_match(document, 0)
     assert remote == jobs.value("doppelkopf", rules, decisions[-4], 1, 60_000, 3)
     assert remote["analysed"] is True

@@ -56,13 +56,17 @@ def _rules(view: Mapping[str, Any], rules: Mapping[str, Any] | Rules | None) -> 
 
 def evaluate(view: Mapping[str, Any], rules: Mapping[str, Any] | Rules | None = None,
              budget_ms: float = DEFAULT_BUDGET_MS, *, worlds: int = DEFAULT_WORLDS,
-             rng: random.Random | None = None) -> dict[str, float]:
+             rng: random.Random | None = None,
+             facts: dict[str, list[dict[str, Any]]] | None = None) -> dict[str, float]:
     """``{action_key: expected score}`` for the legal actions of the seat to move.
 
     view: the deciding seat's view (Doppelkopf or Doublehead Kids) at its own turn. rules:
     the table's rules (a Rules/KidsRules object or its JSON; default: the game's default
     preset). budget_ms / worlds: the search stops at whichever comes first (at least a few
     worlds). rng: the sampling's randomness (default: seeded from nothing, i.e. fixed).
+    facts: when given, filled with each valued action's sampled deals, ``{action_key:
+    [search.fact(...) per deal]}`` (an announcement: the deals of the best card, its gain
+    added to the score): what the post-game analysis words its reasons from.
     Returns {} when it is not the seat's turn. Raises KeyError for a malformed view.
     """
     if view["to_move"] != view["seat"] or not view["legal"]:
@@ -74,22 +78,48 @@ def evaluate(view: Mapping[str, Any], rules: Mapping[str, Any] | Rules | None = 
     legal = view["legal"]
     if phase == "declare":
         values = [a["value"] for a in legal if a["value"] not in NOT_SIMULATED]
-        found = declaration_values(view, parsed, rng, clock, values)
+        deals: dict[str, list[dict[str, Any]]] = {}
+        found = declaration_values(view, parsed, rng, clock, values, deals)
+        _keep(facts, {action_key(a): deals[a["value"]] for a in legal if a["value"] in found})
         return {action_key(a): found[a["value"]] for a in legal if a["value"] in found}
     if phase == "wedding_partner":
-        partners = partner_values(view, parsed, rng, clock)
+        by_partner: dict[int, list[dict[str, Any]]] = {}
+        partners = partner_values(view, parsed, rng, clock, by_partner)
+        _keep(facts, {action_key(a): by_partner[a["partner"]] for a in legal})
         return {action_key(a): partners[a["partner"]] for a in legal}
     if phase != "play":
         return {}
     table = Table.from_view(view, parsed)
     plays = [a for a in legal if a["type"] == "play"]
     announces = [a for a in legal if a["type"] == "announce"] if table.party[table.me] is not None else []
-    search = CardSearch(view, table, [a["card"] for a in plays], announces)
+    search = CardSearch(view, table, [a["card"] for a in plays], announces,
+                        facts={} if facts is not None else None)
     search.run(rng, clock)
     expected = search.expected()
     out = {action_key(a): expected[a["card"]] for a in plays}
+    found = search.facts or {}
+    _keep(facts, {action_key(a): found.get(a["card"], []) for a in plays})
     if announces and plays:
         best = max(expected, key=lambda card: expected[card])
         for index, announce in enumerate(announces):
             out[action_key(announce)] = expected[best] + search.announce_gain(best, index)
+            if facts is not None:
+                facts[action_key(announce)] = _announced(found.get(best, []),
+                                                         search.gain_draws[best, index])
+    return out
+
+
+def _keep(facts: dict[str, list[dict[str, Any]]] | None,
+          found: Mapping[str, list[dict[str, Any]]]) -> None:
+    if facts is not None:
+        facts.update(found)
+
+
+def _announced(deals: list[dict[str, Any]], gains: list[float]) -> list[dict[str, Any]]:
+    """The best card's sampled deals with an announcement's gain in each added to the score
+    (``gain``: that gain itself)."""
+    out = []
+    for deal, gain in zip(deals, gains, strict=True):
+        score = deal["score"] + gain
+        out.append({**deal, "score": score, "won": score > 0, "gain": gain})
     return out

@@ -123,10 +123,13 @@ class CardSearch:
 
     announces: announcement actions to weigh; each is scored on the same playouts (played to
     the end by the policy) with the own party's level raised.
+    facts: when given (the post-game analysis), every sampled deal's outcome of each card is
+    appended to ``facts[card]`` (:func:`fact`); the search itself never reads it.
     """
 
     def __init__(self, view: Mapping[str, Any], table: Table, cards: Sequence[str],
-                 announces: Sequence[Mapping[str, Any]] = (), keep: int | None = None) -> None:
+                 announces: Sequence[Mapping[str, Any]] = (), keep: int | None = None,
+                 facts: dict[str, list[dict[str, Any]]] | None = None) -> None:
         self.table = table
         self.cards = list(cards)
         #: after ``NARROW_AT`` sampled deals only this many cards are searched on (None: all)
@@ -143,12 +146,19 @@ class CardSearch:
         self.solve = table.n_tricks - len(table.tricks) <= SOLVE_TRICKS and not self.announces
         #: per sampled deal: its weight and each card's value in it (score + smoothing)
         self.samples: list[tuple[float, dict[str, float]]] = []
+        self.facts = facts
 
-    def _add(self, card: str, weight: float, score: float, points: int) -> None:
+    def _add(self, card: str, weight: float, score: float, points: int,
+             sim: Table | None = None) -> None:
+        """Count one sampled deal's outcome of ``card``; ``sim``: the world played on (for the
+        facts of the trick in play), None when the solver valued it."""
         value = score + CARD_POINT_WEIGHT * points
         self.totals[card] += weight * value
         self.scores[card] += weight * score
         self.samples[-1][1][card] = value
+        if self.facts is not None:
+            trick = _trick_fact(sim, self.table.me, len(self.table.tricks)) if sim is not None else None
+            self.facts.setdefault(card, []).append(fact(weight, score, points, trick))
 
     def run(self, rng: random.Random, clock: Clock,
             bonus: Mapping[str, float] | None = None) -> None:
@@ -163,7 +173,7 @@ class CardSearch:
             if self.solve and endgame.solvable(world):
                 for card, (score, points) in endgame.solved_values(world, me).items():
                     if card in self.totals:
-                        self._add(card, weight, score, points)
+                        self._add(card, weight, score, points, self._after(world, card))
             else:
                 for card in self.cards:
                     sim = world.copy()
@@ -176,13 +186,22 @@ class CardSearch:
                             gain = seat_score(sim, me, raised) - score
                             self.gains[card, i] += weight * gain
                             self.gain_draws[card, i].append(gain)
-                        self._add(card, weight, score, _party_points(sim, me))
+                        self._add(card, weight, score, _party_points(sim, me), sim)
                     else:
-                        self._add(card, weight, *playout_value(sim, me))
+                        self._add(card, weight, *playout_value(sim, me), sim)
             self.weight += weight
             self.done += 1
             if self.done == NARROW_AT or (self.done >= MIN_WORLDS and clock.past_half()):
                 self.narrow(bonus or {})
+
+    def _after(self, world: Table, card: str) -> Table | None:
+        """For the facts of a solved world: the world after ``card``, if it ends the trick in
+        play (then its outcome is known without the solver's line); None otherwise."""
+        if self.facts is None or len(world.trick) != 3:
+            return None
+        sim = world.copy()
+        sim.play(self.table.me, card)
+        return sim
 
     def narrow(self, bonus: Mapping[str, float]) -> None:
         """Keep searching only the ``keep`` cards of the best weighted mean value plus
@@ -310,6 +329,28 @@ def weighted_mean_error(weights: Sequence[float], draws: Sequence[float]) -> tup
     return centre, (variance / effective) ** 0.5
 
 
+def fact(weight: float, score: float, points: int,
+         trick: tuple[bool, int] | None = None) -> dict[str, Any]:
+    """One sampled deal's outcome for the post-game analysis' reasons: ``{"w": weight,
+    "score": the seat's score, "points": its party's card points (0-240), "won": whether
+    the score is positive, "trick": whether its party took the trick in play (None: not
+    known, the solver finished it), "trick_points": that trick's card points}``."""
+    return {"w": weight, "score": score, "points": points + 120, "won": score > 0,
+            "trick": None if trick is None else trick[0],
+            "trick_points": None if trick is None else trick[1]}
+
+
+def _trick_fact(sim: Table, me: int, index: int) -> tuple[bool, int] | None:
+    """(whether ``me``'s party took trick ``index`` of a played-out world, its card points),
+    or None when the policy did not play it to its end (the solver finished the deal)."""
+    if len(sim.tricks) <= index:
+        return None
+    trick = sim.tricks[index]
+    party = sim.party[me]
+    return (trick.winner == me or (party is not None and sim.party[trick.winner] == party),
+            trick.points)
+
+
 def _party_points(sim: Table, me: int) -> int:
     """Card points the own party took, minus half the deck (positive: ahead)."""
     party = sim.party[me]
@@ -396,22 +437,28 @@ Plan = tuple[str, int | None]  # a contract to declare and the wedding partner t
 
 
 def declaration_values(view: Mapping[str, Any], rules: Rules, rng: random.Random, clock: Clock,
-                       candidates: Sequence[str]) -> dict[str, float]:
+                       candidates: Sequence[str],
+                       facts: dict[str, list[dict[str, Any]]] | None = None) -> dict[str, float]:
     """Each candidate declaration's mean seat value over random deals of the other hands,
     played out (policy, exact last tricks) as if it were the contract. A wedding that names
     its partner (Doublehead Kids) is played with the partner the bots name
-    (``policy.wedding_partner``)."""
+    (``policy.wedding_partner``). ``facts``: as :func:`plan_values`, keyed by declaration."""
     named = rules.wedding_clarification == "named"
     plans: list[Plan] = [(value, wedding_partner(view["seat"]) if value == "wedding" and named else None)
                          for value in candidates]
-    means = plan_values(view, rules, rng, clock, plans)
+    found: dict[Plan, list[dict[str, Any]]] | None = {} if facts is not None else None
+    means = plan_values(view, rules, rng, clock, plans, found)
+    if facts is not None and found is not None:
+        facts.update({value: found.get((value, partner), []) for value, partner in plans})
     return {value: means[value, partner] for value, partner in plans}
 
 
 def plan_values(view: Mapping[str, Any], rules: Rules, rng: random.Random, clock: Clock,
-                plans: Sequence[Plan]) -> dict[Plan, float]:
+                plans: Sequence[Plan],
+                facts: dict[Plan, list[dict[str, Any]]] | None = None) -> dict[Plan, float]:
     """Each plan's mean seat value (plus the card-point smoothing) over the same random deals
-    of the other hands, the deal played out from its first trick as that plan makes it."""
+    of the other hands, the deal played out from its first trick as that plan makes it.
+    ``facts``: when given, each deal's outcome of each plan (:func:`fact`) is appended."""
     me = view["seat"]
     hand = list(view["hand"])
     totals = dict.fromkeys(plans, 0.0)
@@ -422,18 +469,23 @@ def plan_values(view: Mapping[str, Any], rules: Rules, rng: random.Random, clock
             sim = contract_table(rules, view["dealer"], me, hands, *plan)
             score, points = playout_value(sim, me)
             totals[plan] += score + CARD_POINT_WEIGHT * points
+            if facts is not None:
+                facts.setdefault(plan, []).append(fact(1.0, score, points))
         done += 1
     return {plan: total / max(done, 1) for plan, total in totals.items()}
 
 
 def partner_values(view: Mapping[str, Any], rules: Rules, rng: random.Random,
-                   clock: Clock) -> dict[int, float]:
+                   clock: Clock, facts: dict[int, list[dict[str, Any]]] | None = None) -> dict[int, float]:
     """Each seat the bride may name (phase ``wedding_partner``; for the post-game analysis):
     the mean seat value of the wedding with that partner, over the same random deals of the
     other hands (every partner played by the intermediate's rules, so a partner's skill does
-    not show)."""
+    not show). ``facts``: as :func:`plan_values`, keyed by partner."""
     partners = [a["partner"] for a in view["legal"]]
-    means = plan_values(view, rules, rng, clock, [("wedding", p) for p in partners])
+    found: dict[Plan, list[dict[str, Any]]] | None = {} if facts is not None else None
+    means = plan_values(view, rules, rng, clock, [("wedding", p) for p in partners], found)
+    if facts is not None and found is not None:
+        facts.update({partner: found.get(("wedding", partner), []) for partner in partners})
     return {partner: means["wedding", partner] for partner in partners}
 
 

@@ -66,6 +66,8 @@ export const doppelganger = {
   roundWord: "round",
   face: colouredCard,
   cardName: cardText,
+  /** A suit in words ("P" → "pink"): a navy card led as another suit names it. */
+  suitName: (code) => SUIT_NAMES[code] || code,
 
   turn(view) {
     const to = view.to_act || [];

@@ -75,15 +75,18 @@ export function renderSheet(table, ctx) {
   const valued = rounds.some((r) => r.details && "game_value" in r.details);
   table.replaceChildren();
   const caption = table.createCaption();
-  caption.textContent = t("Score sheet: one row per deal, running totals per player");
+  caption.textContent = ctx.roundWord === "round" ? t("Score sheet: one row per round, running totals per player")
+    : t("Score sheet: one row per deal, running totals per player");
   caption.className = "visually-hidden";
   // beside the table (ctx.compact) without the announcements (the deal results list them), and
   // the game value under the game type: a column of its own left the game type too narrow for
   // "Normalspiel" or "Damensolo"
   const anns = valued && !ctx.compact;
   const ownValue = valued && !ctx.compact;
-  sheetHeader(table, valued ? [t("Deal"), t("Game type"), ...(anns ? [t("Announcements")] : []),
-    ...(ownValue ? [t("Value")] : [])] : [t("Deal")], ctx);
+  // a row is a deal or a round: the game's word, as on the table, the replay and the analysis
+  const rowWord = ctx.roundWord === "round" ? t("Round") : t("Deal");
+  sheetHeader(table, valued ? [rowWord, t("Game type"), ...(anns ? [t("Announcements")] : []),
+    ...(ownValue ? [t("Value")] : [])] : [rowWord], ctx);
   const body = table.createTBody();
   const running = Array(players).fill(0);
   rounds.forEach((round, i) => {
