@@ -144,5 +144,8 @@ def serve(host: str | None = None, port: int | None = None) -> int:
                           young=young)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"Doppelrunde is running at http://{shown}:{port}/", flush=True)
-    server.run()
+    try:
+        server.run()
+    except KeyboardInterrupt:  # uvicorn raises the Ctrl-C again once it has shut down
+        pass
     return 0

@@ -5,7 +5,9 @@
 1. Prepares a fresh database (a SQLite file in a temp dir, or a new PostgreSQL database) with
    ``4 x tables`` guests and ``tables`` full Doppelkopf tables (48 deals, so none finishes).
 2. Starts the server: ``python -m app serve`` (one worker; ``--workers W`` starts W processes
-   on W ports sharing Redis, clients spread over them).
+   on W ports sharing Redis, clients spread over them; ``--nginx`` puts nginx in front of two
+   workers as docker-compose.yml does, with deploy/nginx.conf.template: every socket of a
+   table then reaches one process, by the table id in ``/ws?table=``).
 3. Echo baseline on the same stack: as many WebSockets as the game phase will have, opened
    at ``--connect-rate`` per second, then each sending a small frame to ``/ws/echo`` and
    waiting for it back, for ``--echo-seconds``.
@@ -151,6 +153,8 @@ def start_servers(args, url: str, workdir: Path) -> list[tuple[subprocess.Popen,
         env["REDIS_PREFIX"] = f"load{os.getpid()}:"
     else:
         env.pop("REDIS_URL", None)
+    if args.nginx:  # the deployment's REDIS_URL and prefix, and no direct clients
+        env["FORWARDED_ALLOW_IPS"] = "127.0.0.1"
     servers = []
     for i in range(args.workers):
         port = free_port()
@@ -194,15 +198,30 @@ def stop_servers(servers) -> None:
             proc.wait()
 
 
+def start_nginx(workdir: Path, ports: list[int]) -> tuple[subprocess.Popen, int]:
+    """nginx with the deployment's template in front of the two workers; (process, port)."""
+    from deploy import nginx
+
+    port = free_port()
+    site = nginx.render_template(nginx.TEMPLATE.read_text(), {
+        "DOPPELRUNDE_APP1": f"127.0.0.1:{ports[0]}", "DOPPELRUNDE_APP2": f"127.0.0.1:{ports[1]}",
+        "NGINX_PORT": f"127.0.0.1:{port}"})
+    proc = nginx.start(workdir / "nginx", site, ready_url=f"http://127.0.0.1:{port}/healthz")
+    return proc, port
+
+
 def cpu_s(servers) -> float:
-    """CPU seconds (user + system) used so far by the server processes."""
+    """CPU seconds (user + system) used so far by the server processes (and their children:
+    an nginx master's workers)."""
     import psutil
 
     total = 0.0
     for proc, _port in servers:
         try:
-            times = psutil.Process(proc.pid).cpu_times()
-            total += times.user + times.system
+            process = psutil.Process(proc.pid)
+            for each in [process, *process.children(recursive=True)]:
+                times = each.cpu_times()
+                total += times.user + times.system
         except psutil.Error:
             pass
     return total
@@ -362,9 +381,9 @@ def quiet_collector(gc_log: str | None = None) -> None:
 
 async def phase(name: str, coros_factory, seconds: float, warmup: float,
                 servers=(), stats: Stats | None = None,
-                gc_log: str | None = None) -> tuple[float, float, float]:
+                gc_log: str | None = None, proxies=()) -> tuple[float, float, float, float]:
     """Run the clients, measure for ``seconds`` after ``warmup``; returns the measured time
-    and the CPU seconds the servers and this client process used meanwhile. With ``stats``,
+    and the CPU seconds the servers, this client process and the proxies used meanwhile. With ``stats``,
     the warm-up starts once every client has its first snapshot (at most 180 s); ``gc_log``:
     :func:`quiet_collector`'s."""
     stop, measuring = asyncio.Event(), asyncio.Event()
@@ -382,18 +401,19 @@ async def phase(name: str, coros_factory, seconds: float, warmup: float,
     measuring.set()
     started = time.perf_counter()
     log(f"{name}: measuring from {time.time():.1f} (unix time, as in --gc-log)")
-    server_cpu, client_cpu = cpu_s(servers), time.process_time()
+    server_cpu, client_cpu, proxy_cpu = cpu_s(servers), time.process_time(), cpu_s(proxies)
     for left in range(int(seconds), 0, -5):
         await asyncio.sleep(min(5, left))
         log(f"{name}: {time.perf_counter() - started:.0f}/{seconds:.0f} s")
     elapsed = time.perf_counter() - started
     server_cpu, client_cpu = cpu_s(servers) - server_cpu, time.process_time() - client_cpu
+    proxy_cpu = cpu_s(proxies) - proxy_cpu
     measuring.clear()
     stop.set()
     for task in tasks:  # a player waits for its next message without a timeout
         task.cancel()
     await asyncio.wait(tasks, timeout=10)
-    return elapsed, server_cpu, client_cpu
+    return elapsed, server_cpu, client_cpu, proxy_cpu
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -434,17 +454,22 @@ async def main(args) -> dict:
     workdir = Path(tempfile.mkdtemp(prefix="doppelrunde-load-"))
     url, pg_name = await make_database(args.db, workdir)
     servers = []
+    proxies: list[tuple[subprocess.Popen, int]] = []
     try:
         log(f"seeding {args.tables} tables on {args.db} ...")
         tables = await seed(url, args.tables, workdir)
         servers = start_servers(args, url, workdir)
         await wait_ready(servers)
         ports = [port for _proc, port in servers]
+        if args.nginx:
+            proxies = [start_nginx(workdir, ports)]
+            ports = [proxies[0][1]]  # every client through nginx
         connections = 4 * len(tables)
-        log(f"server(s) on {ports}, rss {rss_mb(servers):.0f} MB")
+        log(f"server(s) on {[port for _proc, port in servers]}, rss {rss_mb(servers):.0f} MB"
+            f"{f', nginx on {ports[0]}' if proxies else ''}")
 
         echo = Stats()
-        echo_time, echo_server_cpu, echo_client_cpu = await phase("echo", lambda stop, measuring: [
+        echo_time, echo_server_cpu, echo_client_cpu, _ = await phase("echo", lambda stop, measuring: [
             echoer(f"ws://127.0.0.1:{ports[i % len(ports)]}/ws/echo", echo, stop, measuring,
                    i / args.connect_rate)
             for i in range(connections)], args.echo_seconds, 2, servers, echo)
@@ -457,7 +482,9 @@ async def main(args) -> dict:
         def players(stop, measuring):
             for t, (table_id, cookies) in enumerate(tables):
                 for seat, cookie in enumerate(cookies):
-                    ws_url = f"ws://127.0.0.1:{ports[(t * 4 + seat) % len(ports)]}/ws"
+                    # as static/js/socket.js: the table in the URL, for the balancer
+                    ws_url = (f"ws://127.0.0.1:{ports[(t * 4 + seat) % len(ports)]}/ws"
+                              f"?table={table_id}")
                     yield player(ws_url, table_id, cookie, t * 4 + seat, game, stop, measuring,
                                  think, (t * 4 + seat) / args.connect_rate)
 
@@ -469,9 +496,9 @@ async def main(args) -> dict:
                 await asyncio.sleep(1)
 
         sampler = asyncio.create_task(sample_rss(args.seconds + args.warmup))
-        game_time, game_server_cpu, game_client_cpu = await phase(
+        game_time, game_server_cpu, game_client_cpu, game_proxy_cpu = await phase(
             "game", lambda s, m: list(players(s, m)), args.seconds, args.warmup, servers, game,
-            args.gc_log)
+            args.gc_log, proxies)
         sampler.cancel()
         peak_rss = max(peak_rss, rss_mb(servers))
         rate = game.actions / game_time
@@ -485,12 +512,15 @@ async def main(args) -> dict:
             "echo_msgs_per_s": round(echo_rate, 1),
             "ratio": round(rate / echo_rate, 3) if echo_rate else None,
             **cpu_figures(game_server_cpu, game.actions, echo_server_cpu, echo.echoes),
+            "nginx_cpu_ms_per_action": round(1000 * game_proxy_cpu / max(game.actions, 1), 3)
+            if proxies else None,
             "load_before": load_before, "commit": commit(),
             # DOPPELRUNDE_COMPILED=1 (passed on to the servers): the hot modules' mypyc build
             "compiled": compiled.requested(),
         }
         print(f"db={args.db} persist={args.persist} workers={args.workers} "
-              f"think_ms={args.think_ms} round_pause={args.round_pause}")
+              f"think_ms={args.think_ms} round_pause={args.round_pause}"
+              f"{' nginx' if proxies else ''}")
         print(f"tables          {result['tables']}")
         print(f"connections     {result['connections']}")
         print(f"actions/s       {result['actions_per_s']}  ({game.actions} in {game_time:.1f} s)")
@@ -502,7 +532,10 @@ async def main(args) -> dict:
         print(f"ratio           {result['ratio']}  (game actions/s / echo msgs/s)")
         print(f"cpu (game)      server {100 * game_server_cpu / game_time:.0f}% "
               f"({1000 * game_server_cpu / max(game.actions, 1):.2f} ms/action), "
-              f"client {100 * game_client_cpu / game_time:.0f}%")
+              f"client {100 * game_client_cpu / game_time:.0f}%"
+              + (f", nginx {100 * game_proxy_cpu / game_time:.0f}% "
+                 f"({1000 * game_proxy_cpu / max(game.actions, 1):.2f} ms/action)"
+                 if proxies else ""))
         print(f"cpu (echo)      server {100 * echo_server_cpu / echo_time:.0f}%, "
               f"client {100 * echo_client_cpu / echo_time:.0f}%")
         print(f"frame eff.      {result['frame_efficiency']}  (5 x echo CPU per frame "
@@ -512,6 +545,9 @@ async def main(args) -> dict:
         print(json.dumps(result), flush=True)
         return result
     finally:
+        for proc, _port in proxies:
+            proc.terminate()
+            proc.wait(10)
         stop_servers(servers)
         if pg_name:
             await drop_database(pg_name)
@@ -524,6 +560,8 @@ def parse(argv=None):
     parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--persist", choices=("on", "off"), default="on")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--nginx", action="store_true",
+                        help="nginx in front of two workers, as the deployment runs them")
     parser.add_argument("--echo-seconds", type=float, default=None,
                         help="length of the echo baseline (default: --seconds, at most 10)")
     parser.add_argument("--warmup", type=float, default=3)
@@ -544,6 +582,8 @@ def parse(argv=None):
     args = parser.parse_args(argv)
     if args.echo_seconds is None:
         args.echo_seconds = min(args.seconds, 10)
+    if args.nginx and args.workers != 2:
+        parser.error("--nginx runs the deployment's two workers: use --workers 2")
     return args
 
 

@@ -91,13 +91,3 @@ def read() -> Deployment:
                       app_services=apps, nginx_template=(ROOT / template).resolve(),
                       nginx_env={k: str(v) for k, v in (nginx.get("environment") or {}).items()},
                       nginx_ip=next((a for a in addresses if a), ""), required=required)
-
-
-def render_template(text: str, env: dict[str, str]) -> str:
-    """What the nginx image's entrypoint does with /etc/nginx/templates/*.template: replace
-    ``${NAME}`` for each NAME set in ``env`` (envsubst with the defined names only), leaving
-    nginx's own ``$variables`` alone. Raises KeyError for a ``${NAME}`` not in ``env``."""
-    def replace(match: re.Match[str]) -> str:
-        return env[match.group(1)]
-
-    return re.sub(r"\$\{(\w+)\}", replace, text)

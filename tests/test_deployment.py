@@ -32,6 +32,7 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 import pytest
 
+from deploy import nginx
 from tests import deployment
 from tests.browser_table import READY, context, move
 from tests.conftest import artifacts_dir, redis_test_url, require
@@ -45,7 +46,6 @@ from tests.platform_helpers import (
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis]
 
 ROOT = Path(__file__).resolve().parent.parent
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 #: every event's action and its seat, kept across reloads (sessionStorage), and the page's seat
 RECORD_ACTIONS = """
@@ -106,7 +106,8 @@ def shipped(tmp_path, compiled_build):
     """nginx in front of two app processes as docker-compose.yml and the Dockerfile run them;
     yields (nginx's URL, {service: App}, Redis key prefix, Redis URL, database URL)."""
     require("postgres", postgres_available(), "nothing listens on 127.0.0.1:5432")
-    require("browser", Path(NGINX).exists(), "nginx is not installed (Debian: nginx-light)")
+    require("browser", Path(nginx.executable()).exists(),
+            "nginx is not installed (Debian: nginx-light)")
     spec = deployment.read()
     assert spec.image_env.get("DOPPELRUNDE_COMPILED") == "1", "the image runs the compiled build"
     name = f"doppelrunde_deploy_{os.getpid()}_{random.randrange(10**6)}"
@@ -115,7 +116,7 @@ def shipped(tmp_path, compiled_build):
     prefix = f"deploy:{uuid.uuid4().hex[:8]}:"
     apps: dict[str, App] = {}
     ports = {service: free_port() for service in spec.app_services}
-    nginx = None
+    proxy = None
     try:
         for service in spec.app_services:  # in order: app1 migrates, app2 waits for it
             env = {**os.environ, **spec.app_env(service)}
@@ -139,23 +140,16 @@ def shipped(tmp_path, compiled_build):
         nginx_port = free_port()
         addresses = {f"DOPPELRUNDE_{s.upper()}": f"127.0.0.1:{p}" for s, p in ports.items()}
         assert set(addresses) <= set(spec.nginx_env), (addresses, spec.nginx_env)
-        conf = deployment.render_template(spec.nginx_template.read_text(),
+        conf = nginx.render_template(spec.nginx_template.read_text(),
                                           {**spec.nginx_env, **addresses,
                                            "NGINX_PORT": f"127.0.0.1:{nginx_port}"})
-        nginx = _start_nginx(tmp_path / "nginx", conf)
         url = f"http://127.0.0.1:{nginx_port}"
-        deadline = time.monotonic() + 10
-        while True:
-            with suppress(httpx.HTTPError):
-                if httpx.get(url + "/healthz", timeout=2).status_code == 200:
-                    break
-            assert time.monotonic() < deadline and nginx.poll() is None, "nginx did not start"
-            time.sleep(0.1)
+        proxy = nginx.start(tmp_path / "nginx", conf, ready_url=url + "/healthz")
         yield url, apps, prefix, redis_url, database
     finally:
-        if nginx is not None:
-            nginx.terminate()
-            nginx.wait(10)
+        if proxy is not None:
+            proxy.terminate()
+            proxy.wait(10)
         for app in apps.values():
             app.stop()
         for service in spec.app_services:
@@ -170,33 +164,6 @@ def _run(coroutine):
     Playwright's event loop."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
-
-
-def _start_nginx(prefix: Path, site: str) -> subprocess.Popen:
-    """nginx with ``site`` as its one server (the image's conf.d/default.conf), in the
-    foreground, everything it writes under ``prefix``."""
-    prefix.mkdir(parents=True)
-    (prefix / "default.conf").write_text(site)
-    (prefix / "nginx.conf").write_text(f"""
-daemon off;
-worker_processes 1;
-pid {prefix}/nginx.pid;
-error_log {prefix}/error.log warn;
-events {{ worker_connections 1024; }}
-http {{
-    access_log {prefix}/access.log;
-    client_body_temp_path {prefix}/body;
-    proxy_temp_path {prefix}/proxy;
-    fastcgi_temp_path {prefix}/fastcgi;
-    uwsgi_temp_path {prefix}/uwsgi;
-    scgi_temp_path {prefix}/scgi;
-    include {prefix}/default.conf;
-}}
-""")
-    checked = subprocess.run([NGINX, "-t", "-p", str(prefix), "-c", str(prefix / "nginx.conf")],
-                             capture_output=True, text=True)
-    assert checked.returncode == 0, checked.stderr
-    return subprocess.Popen([NGINX, "-p", str(prefix), "-c", str(prefix / "nginx.conf")])
 
 
 def _play(page, moves: int, limit_s: float = 120) -> int:

@@ -161,7 +161,7 @@ async def _serve(ws: WebSocket, services) -> None:
 async def _came(services, user, conn: Connection) -> None:
     """A person's socket opened: online (their friends are told when it is their first
     socket anywhere), and it receives their live notices (app/lobby/notices.py)."""
-    first = user.id not in await services.presence.online()
+    first = not await services.presence.is_online(user.id)
     await services.presence.connected(user.id)
     services.hub.track(conn)
     if first and not user.is_guest:

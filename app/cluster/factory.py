@@ -10,12 +10,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 
 from app.cluster.bus import InProcessRoomBus, RedisRoomBus, RoomBus
 from app.cluster.claims import Claims, InProcessClaims, RedisClaims
 from app.cluster.leases import InProcessLeases, LeaseManager, RedisLeases
 from app.cluster.registry import InProcessRegistry, LobbyRegistry, RedisRegistry
+
+
+#: Redis connections one process keeps at most (the bus holds two of them for good)
+POOL_SIZE = 32
 
 
 def new_process_id() -> str:
@@ -60,13 +64,20 @@ def make_cluster(
     prefix: namespaces every Redis key and channel (several sites may share one Redis).
     clock: the in-process implementations' time source (tests pass a fake clock); the Redis
     ones use the Redis server's clock.
-    redis_options: passed to ``redis.asyncio.Redis.from_url`` (timeouts, pool size ...).
-    Connections are opened lazily, on first use.
+    redis_options: passed to the connection pool (timeouts ...). The pool is a
+    ``BlockingConnectionPool`` of at most ``max_connections`` (default :data:`POOL_SIZE`): a
+    burst of calls (a process taking a thousand tables over at start) waits up to
+    ``pool_timeout`` seconds (default 20) for a connection instead of failing at the pool's
+    limit (redis-py's default pool raises MaxConnectionsError beyond 100). Connections are
+    opened lazily, on first use.
     """
     pid = process_id or new_process_id()
     if not redis_url:
         return Cluster(pid, InProcessLeases(clock), InProcessRoomBus(prefix),
                        InProcessRegistry(clock), InProcessClaims(clock))
-    redis = Redis.from_url(redis_url, decode_responses=True, **redis_options)
+    options = {"max_connections": POOL_SIZE, "timeout": 20.0, **redis_options}
+    options["timeout"] = options.pop("pool_timeout", options["timeout"])
+    pool = BlockingConnectionPool.from_url(redis_url, decode_responses=True, **options)
+    redis = Redis.from_pool(pool)
     return Cluster(pid, RedisLeases(redis, prefix), RedisRoomBus(redis, prefix),
                    RedisRegistry(redis, prefix), RedisClaims(redis, prefix), redis)

@@ -58,6 +58,10 @@ class LeaseManager(Protocol):
         """The current holder, or None when the lease is free (never taken, or expired)."""
         ...
 
+    async def owners(self, table_ids: Sequence[str]) -> list[str | None]:
+        """:meth:`owner_of` of each, in one call (the sweeper asks for every table in play)."""
+        ...
+
 
 def _ms(ttl_s: float) -> int:
     if ttl_s <= 0:
@@ -109,6 +113,9 @@ class InProcessLeases:
 
     async def owner_of(self, table_id: str) -> str | None:
         return self._current(table_id)
+
+    async def owners(self, table_ids: Sequence[str]) -> list[str | None]:
+        return [self._current(table_id) for table_id in table_ids]
 
 
 _RENEW = """
@@ -190,6 +197,13 @@ class RedisLeases:
 
     async def owner_of(self, table_id: str) -> str | None:
         return await self._redis.get(self._key(table_id))
+
+    async def owners(self, table_ids: Sequence[str]) -> list[str | None]:
+        found: list[str | None] = []
+        for start in range(0, len(table_ids), RENEW_BATCH):
+            batch = table_ids[start:start + RENEW_BATCH]
+            found.extend(await self._redis.mget([self._key(t) for t in batch]))
+        return found
 
 
 LostCallback = Callable[[str], Awaitable[None] | None]

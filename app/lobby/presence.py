@@ -47,6 +47,19 @@ class Presence:
         if self._registry is not None:
             await self._shared(self._registry.set_offline(str(user_id)))
 
+    async def is_online(self, user_id: int) -> bool:
+        """Whether ``user_id`` is online anywhere (one look-up, not the whole set: a socket
+        that opens asks this, and thousands open at once)."""
+        if self._local[user_id] > 0:
+            return True
+        if self._registry is None:
+            return False
+        try:
+            return await self._registry.is_online(str(user_id))
+        except Exception:
+            log.warning("presence: the registry is unreachable; showing this process only")
+            return False
+
     async def online(self) -> set[int]:
         """Ids of the users online anywhere (this process's, and with Redis every process's)."""
         online = self.local()

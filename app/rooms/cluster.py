@@ -520,14 +520,14 @@ class ClusterRooms:
                 log.exception("sweeping for ownerless tables failed")
 
     async def sweep(self) -> list[int]:
-        """Take over every table in play without an owner; returns those taken."""
+        """Take over every table in play without an owner; returns those taken. One query
+        for the tables in play, one call for their owners."""
+        candidates = [t for t in await self.store.playing_tables() if t not in self._owned]
+        owners = await self.cluster.leases.owners([str(t) for t in candidates])
         taken = []
-        for table_id in await self.store.playing_tables():
-            if table_id in self._owned or self._closing:
-                continue
-            if await self.cluster.leases.owner_of(str(table_id)) is None:
-                if await self.take_over(table_id):
-                    taken.append(table_id)
+        for table_id, owner in zip(candidates, owners, strict=True):
+            if owner is None and not self._closing and await self.take_over(table_id):
+                taken.append(table_id)
         return taken
 
     async def take_over(self, table_id: int) -> bool:

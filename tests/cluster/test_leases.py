@@ -18,6 +18,7 @@ async def test_one_of_two_owners_wins(harness: Harness):
     assert await harness.a.leases.owner_of("t1") == "p1"
     assert await harness.b.leases.owner_of("t1") == "p1"
     assert await harness.b.leases.owner_of("t2") is None
+    assert await harness.b.leases.owners(["t2", "t1", "t2"]) == [None, "p1", None]
 
 
 async def test_concurrent_acquire_has_exactly_one_winner(harness: Harness):
