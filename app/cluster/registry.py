@@ -24,7 +24,7 @@ import asyncio
 import json
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
@@ -114,6 +114,10 @@ class LobbyRegistry(Protocol):
         """Mark ``user`` online for ``ttl_s`` more seconds (never shortens a longer one)."""
         ...
 
+    async def heartbeat_many(self, users: Sequence[str], ttl_s: float) -> None:
+        """:meth:`heartbeat` for each of ``users``, in one call (a process's whole list)."""
+        ...
+
     async def set_offline(self, user: str) -> None: ...
 
     async def is_online(self, user: str) -> bool: ...
@@ -191,6 +195,10 @@ class InProcessRegistry:
         until = self._clock() + ttl_s
         self._presence[user] = max(until, self._presence.get(user, until))
 
+    async def heartbeat_many(self, users: Sequence[str], ttl_s: float) -> None:
+        for user in users:
+            await self.heartbeat(user, ttl_s)
+
     async def set_offline(self, user: str) -> None:
         self._presence.pop(user, None)
 
@@ -264,6 +272,24 @@ redis.call('ZADD', KEYS[1], 'GT', now + tonumber(ARGV[2]), ARGV[1])
 return 1
 """
 
+#: ARGV[1]: ms to live; ARGV[2..]: users
+_HEARTBEAT_MANY = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+local until_ms = now + tonumber(ARGV[1])
+local args = {}
+for i = 2, #ARGV do
+  args[#args + 1] = until_ms
+  args[#args + 1] = ARGV[i]
+end
+if #args > 0 then redis.call('ZADD', KEYS[1], 'GT', unpack(args)) end
+return #ARGV - 1
+"""
+
+#: users per heartbeat_many script call (Lua's unpack takes a few thousand values at most)
+HEARTBEAT_BATCH = 1000
+
 _IS_ONLINE = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -298,6 +324,7 @@ class RedisRegistry:
         self._numbers_key = f"{prefix}mm:number"
         self._lock_poll_s = lock_poll_s
         self._heartbeat = redis.register_script(_HEARTBEAT)
+        self._heartbeat_many = redis.register_script(_HEARTBEAT_MANY)
         self._is_online = redis.register_script(_IS_ONLINE)
         self._online = redis.register_script(_ONLINE)
         self._update = redis.register_script(_UPDATE_TABLE)
@@ -371,6 +398,12 @@ class RedisRegistry:
     async def heartbeat(self, user: str, ttl_s: float) -> None:
         ms = max(1, round(ttl_s * 1000))
         await self._heartbeat(keys=[self._presence_key], args=[user, ms])
+
+    async def heartbeat_many(self, users: Sequence[str], ttl_s: float) -> None:
+        ms = max(1, round(ttl_s * 1000))
+        for start in range(0, len(users), HEARTBEAT_BATCH):
+            await self._heartbeat_many(keys=[self._presence_key],
+                                       args=[ms, *users[start:start + HEARTBEAT_BATCH]])
 
     async def set_offline(self, user: str) -> None:
         await self._redis.zrem(self._presence_key, user)

@@ -5,7 +5,8 @@ table) on any process.
 ``connected``/``disconnected``). Without Redis that count is the answer. With REDIS_URL it also
 heartbeats every locally connected user into the cluster's registry (``heartbeat(user, ttl)``
 every ttl/3, and at once on connect) and clears a user when their last local socket closes
-(``set_offline``; a tab on another process puts them back within one heartbeat), and
+(``set_offline``; a tab on another process puts them back within one heartbeat; the
+heartbeats of all of a process's users are one call), and
 ``online()`` is this process's users plus every unexpired heartbeat (docs/scaling.md,
 "Presence").
 """
@@ -83,8 +84,9 @@ class Presence:
         assert self._registry is not None
         while True:
             await asyncio.sleep(self._ttl_s / 3)
-            for user_id in self.local():
-                await self._shared(self._registry.heartbeat(str(user_id), self._ttl_s))
+            users = [str(user_id) for user_id in self.local()]
+            if users:  # one call for every local user
+                await self._shared(self._registry.heartbeat_many(users, self._ttl_s))
 
     @staticmethod
     async def _shared(call) -> None:

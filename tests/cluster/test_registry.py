@@ -86,6 +86,16 @@ async def test_a_short_heartbeat_does_not_cut_a_longer_one(harness: Harness):
     assert await harness.a.registry.online_users() == set()
 
 
+async def test_one_call_heartbeats_a_whole_process_and_never_cuts_a_longer_one(harness: Harness):
+    users = [f"u{i}" for i in range(2500)]  # more than one script call's batch
+    await harness.a.registry.heartbeat("u7", 30 * TTL)  # a tab elsewhere, for longer
+    await harness.b.registry.heartbeat_many(users, TTL)
+    assert await harness.a.registry.online_users() == set(users)
+    await harness.advance(TTL * 1.5)
+    assert await harness.a.registry.online_users() == {"u7"}
+    await harness.b.registry.heartbeat_many([], TTL)  # nothing to do, nothing breaks
+
+
 # Matchmaking tickets ------------------------------------------------------------------------
 
 
