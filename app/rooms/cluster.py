@@ -299,17 +299,20 @@ class Gateway:
     # --- sending ---------------------------------------------------------------------------
 
     async def _send_all(self) -> None:
-        self._sending = True
-        try:
-            while self._queue:
-                command = self._queue.popleft()
-                if self._conns and self.rooms.serving(self.table_id) is None:
-                    await self._subscribe()
-                await self._deliver(command)
-        finally:
-            self._sending = False
-        if not self._conns and not self._queue:
-            await self._unsubscribe()
+        while True:
+            self._sending = True
+            try:
+                while self._queue:
+                    command = self._queue.popleft()
+                    if self._conns and self.rooms.serving(self.table_id) is None:
+                        await self._subscribe()
+                    await self._deliver(command)
+            finally:
+                self._sending = False
+            if not self._conns and not self._queue:
+                await self._unsubscribe()
+            if not self._queue:  # else a command came while unsubscribing: send it too
+                return
 
     async def _deliver(self, command: dict[str, Any]) -> None:
         """Run here if the table is (or becomes) ours; else send until the owner received
