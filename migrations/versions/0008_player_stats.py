@@ -1,0 +1,79 @@
+"""player statistics: the projection of finished matches per player and game (app.stats)
+
+Revision ID: 0008_player_stats
+Revises: 0006_analyses
+
+player_stats (counters per player, game and scope), player_pairs (head to head),
+stats_matches (a person's placing in a finished match: which matches are counted, and the
+leaderboards by period), and an index on results.user_id (a player's matches). The tables
+start empty: `python -m app stats rebuild` fills them from the matches already finished,
+and the server counts the matches not yet counted when it starts (app/stats/service.py).
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = '0008_player_stats'
+down_revision = '0006_analyses'
+branch_labels = None
+depends_on = None
+
+
+def _user(column: str, table: str) -> sa.ForeignKeyConstraint:
+    return sa.ForeignKeyConstraint([column], ['users.id'], name=op.f(f'fk_{table}_{column}_users'),
+                                   ondelete='CASCADE')
+
+
+def upgrade() -> None:
+    op.create_table(
+        'player_stats',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('user_id', sa.Integer(), nullable=False),
+        sa.Column('game', sa.String(length=32), nullable=False),
+        sa.Column('scope', sa.String(length=8), nullable=False),
+        sa.Column('counts', sa.JSON(), nullable=False),
+        _user('user_id', 'player_stats'),
+        sa.PrimaryKeyConstraint('id', name=op.f('pk_player_stats')),
+        sa.UniqueConstraint('user_id', 'game', 'scope', name=op.f('uq_player_stats_user_id_game_scope')),
+    )
+    op.create_table(
+        'player_pairs',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('user_id', sa.Integer(), nullable=False),
+        sa.Column('other_id', sa.Integer(), nullable=False),
+        sa.Column('game', sa.String(length=32), nullable=False),
+        sa.Column('counts', sa.JSON(), nullable=False),
+        _user('user_id', 'player_pairs'),
+        _user('other_id', 'player_pairs'),
+        sa.PrimaryKeyConstraint('id', name=op.f('pk_player_pairs')),
+        sa.UniqueConstraint('user_id', 'other_id', 'game', name=op.f('uq_player_pairs_user_id_other_id_game')),
+    )
+    op.create_table(
+        'stats_matches',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('match_id', sa.Integer(), nullable=False),
+        sa.Column('user_id', sa.Integer(), nullable=False),
+        sa.Column('game', sa.String(length=32), nullable=False),
+        sa.Column('finished_at', sa.DateTime(timezone=True), nullable=False),
+        sa.Column('placing', sa.Integer(), nullable=False),
+        sa.Column('public', sa.Boolean(), nullable=False),
+        sa.Column('rated', sa.Boolean(), nullable=False),
+        sa.ForeignKeyConstraint(['match_id'], ['matches.id'], name=op.f('fk_stats_matches_match_id_matches'),
+                                ondelete='CASCADE'),
+        _user('user_id', 'stats_matches'),
+        sa.PrimaryKeyConstraint('id', name=op.f('pk_stats_matches')),
+        sa.UniqueConstraint('match_id', 'user_id', name=op.f('uq_stats_matches_match_id_user_id')),
+    )
+    op.create_index(op.f('ix_stats_matches_user_id'), 'stats_matches', ['user_id'], unique=False)
+    op.create_index('ix_stats_matches_game_finished_at', 'stats_matches', ['game', 'finished_at'],
+                    unique=False)
+    op.create_index(op.f('ix_results_user_id'), 'results', ['user_id'], unique=False)
+
+
+def downgrade() -> None:
+    op.drop_index(op.f('ix_results_user_id'), table_name='results')
+    op.drop_index('ix_stats_matches_game_finished_at', table_name='stats_matches')
+    op.drop_index(op.f('ix_stats_matches_user_id'), table_name='stats_matches')
+    op.drop_table('stats_matches')
+    op.drop_table('player_pairs')
+    op.drop_table('player_stats')
