@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.db.models import Analysis, Friendship, Match, PlayerPair, PlayerStats, RatingChange, User
 from app.games.registry import available_games
 from app.history.service import find_player, may_open
+from app.i18n import gettext
 from app.ratings.display import shown
 from app.ratings.model import Rating, is_provisional
 from app.stats.facts import Counters, add, plugin_for
@@ -38,13 +39,14 @@ PAIR_COUNTERS = ("matches", "ahead", "level", "behind", "partner_deals", "partne
 
 
 async def player_stats(db: AsyncSession, name: str, *, viewer_id: int | None,
-                       only: str | None = None) -> dict[str, Any]:
+                       only: str | None = None, first: bool = False) -> dict[str, Any]:
     """``{"player", "own", "guest", "scope", "games": [{"game", "matches", "deals"}],
     "stats": {game: {"figures", "groups", "rating", "accuracy"}}, "head_to_head": [...]}``.
 
     ``scope``: ``all`` (the player's own view: private matches too) or ``public``. ``games``:
     every game with counted matches (most played first); ``stats`` holds every one of them, or
-    only ``only``. Raises HistoryError (404) for no such player, or another's guest.
+    only ``only``, or with ``first`` and no ``only`` only the first (``selected`` names the
+    one shown). Raises HistoryError (404) for no such player, or another's guest.
     """
     user = await find_player(db, name, own_for=viewer_id)
     own = viewer_id == user.id
@@ -57,18 +59,21 @@ async def player_stats(db: AsyncSession, name: str, *, viewer_id: int | None,
     order = available_games()
     games = sorted((g for g in counts if counts[g].get("matches") and g in order),
                    key=lambda g: (-counts[g]["matches"], order.index(g)))
+    if only is None and first and games:
+        only = games[0]
     stats = {}
     for game in games if only is None else [g for g in games if g == only]:
         figures = game_figures(plugin_for(game), counts[game])
         stats[game] = {
             "figures": figures,
-            "groups": [{"group": group, "figures": [f for f in figures if f["group"] == group]}
-                       for group in GROUPS if any(f["group"] == group for f in figures)],
+            "groups": [{"group": group, "title": gettext(words),
+                        "figures": [f for f in figures if f["group"] == group]}
+                       for group, words in GROUPS.items() if any(f["group"] == group for f in figures)],
             "rating": await rating_history(db, user.id, game, viewer_id),
             "accuracy": await accuracy_history(db, user.id, game) if own else None,
         }
     return {"player": user.name, "own": own, "guest": user.is_guest,
-            "scope": "all" if own else "public",
+            "scope": "all" if own else "public", "selected": only,
             "games": [{"game": g, "matches": counts[g]["matches"], "deals": counts[g].get("deals", 0)}
                       for g in games],
             "stats": stats,
@@ -130,10 +135,12 @@ async def accuracy_history(db: AsyncSession, user_id: int, game: str) -> dict[st
 
 async def head_to_head(db: AsyncSession, user_id: int, viewer_id: int | None,
                        only: str | None) -> list[dict[str, Any]]:
-    """Head to head of the player: on their own profile against each friend, else against
-    the viewer (nobody else's). ``[{"player", "game", "matches", "ahead", "level", "behind",
-    "partner_deals", "partner_won", "opponent_deals", "opponent_won", "opponent_lost"}]``,
-    most matches first; only pairs that played together (of game ``only`` if given)."""
+    """Head to head, always from the viewer's side: on the player's own profile the player
+    against each friend, on another player's profile the viewer against that player (nobody
+    sees a pair they are not part of). ``[{"player" (the other one), "game", "matches",
+    "ahead", "level", "behind" (the viewer placed above, equal, below), "partner_deals",
+    "partner_won", "opponent_deals", "opponent_won", "opponent_lost"}]``, most matches first;
+    only pairs that played together (in game ``only`` if given)."""
     if viewer_id is None:
         return []
     if viewer_id == user_id:
@@ -141,12 +148,11 @@ async def head_to_head(db: AsyncSession, user_id: int, viewer_id: int | None,
             func.nullif(Friendship.requester_id, user_id), Friendship.addressee_id)).where(
             Friendship.accepted.is_(True),
             or_(Friendship.requester_id == user_id, Friendship.addressee_id == user_id))
-        others = PlayerPair.other_id.in_(friend)
+        pairs = and_(PlayerPair.user_id == user_id, PlayerPair.other_id.in_(friend))
     else:
-        others = PlayerPair.other_id == viewer_id
+        pairs = and_(PlayerPair.user_id == viewer_id, PlayerPair.other_id == user_id)
     query = (select(PlayerPair.game, PlayerPair.counts, User.name)
-             .join(User, User.id == PlayerPair.other_id)
-             .where(and_(PlayerPair.user_id == user_id, others)))
+             .join(User, User.id == PlayerPair.other_id).where(pairs))
     if only is not None:
         query = query.where(PlayerPair.game == only)
     rows = [(game, counts, name) for game, counts, name in (await db.execute(query)).all()

@@ -212,11 +212,13 @@ class Stats:
     # --- reading --------------------------------------------------------------------------
 
     async def player(self, name: str, *, viewer_id: int | None = None,
-                     game: str | None = None) -> dict[str, Any]:
+                     game: str | None = None, first: bool = False) -> dict[str, Any]:
         """A player's statistics as ``viewer_id`` may see them (app/stats/profile.py): every
-        game's, or only ``game``'s figures and charts. Raises HistoryError (404)."""
+        game's, or only ``game``'s figures and charts (``first``: only the most played game's
+        when no game is named). Raises HistoryError (404)."""
         async with self._db() as db:
-            return await profile.player_stats(db, name, viewer_id=viewer_id, only=game)
+            return await profile.player_stats(db, name, viewer_id=viewer_id, only=game,
+                                              first=first)
 
     async def board(self, game: str, period: str, *, viewer_id: int | None = None,
                     now: datetime | None = None) -> dict[str, Any]:

@@ -38,10 +38,12 @@ class DoppelgangerStats:
         return [
             share("bid_exact", "bids", N_("Bids met exactly"), "bid_exact", "deals", "rounds"),
             count("zero_bid", "bids", N_("Bids of zero"), unit="rounds"),
-            share("zero_bid_made", "bids", N_("Bids of zero made"), "zero_bid_made", "zero_bid", "bids"),
+            share("zero_bid_made", "bids", N_("Bids of zero made"), "zero_bid_made", "zero_bid", "bids",
+                  short=N_("made")),
             count("star", "bonus", N_("Star taken (+1)"), unit="rounds"),
             count("eye", "bonus", N_("Eye taken"), unit="rounds"),
-            share("eye_scored", "bonus", N_("Eye scored (+3 with an exact bid)"), "eye_scored", "eye", "eyes"),
+            share("eye_scored", "bonus", N_("Eye scored (+3 with an exact bid)"), "eye_scored", "eye", "eyes",
+                  short=N_("scored (+3 with an exact bid)")),
         ]
 
 

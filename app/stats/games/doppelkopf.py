@@ -65,7 +65,7 @@ class DoppelkopfStats:
             *per_kind(counts, "solo", SOLOS, lambda kind, words: [
                 count(f"solo:{kind}", "reservations", N_("%(kind)s played"), kind=words),
                 share(f"solo_won:{kind}", "reservations", N_("%(kind)s won"), f"solo_won:{kind}",
-                      f"solo:{kind}", "solos", kind=words)]),
+                      f"solo:{kind}", "solos", short=N_("won"), kind=words)]),
             *parties.declared_figures("silent_solo", "reservations", N_("Silent solos played"),
                                       N_("Silent solos won"), "solos", unit),
             *parties.declared_figures("wedding", "reservations", N_("Weddings (yours)"),

@@ -38,7 +38,8 @@ class DoppioStats:
             count("caught", "catches", N_("Catches made"), unit="rounds"),
             count("catch_missed", "catches", N_("Catches missed (another player had priority)"), unit="rounds"),
             count("doppio", "catches", N_("Doppio called"), unit="rounds"),
-            share("doppio_won", "catches", N_("Doppio succeeded"), "doppio_won", "doppio", "calls"),
+            share("doppio_won", "catches", N_("Doppio succeeded"), "doppio_won", "doppio", "calls",
+                  short=N_("succeeded")),
         ]
 
 

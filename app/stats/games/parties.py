@@ -74,7 +74,8 @@ def announcement_figures(counts: Mapping[str, int], round_unit: str) -> list[Fig
         count(f"announced:{kind}", "announcements", N_("%(kind)s announced"), unit=round_unit,
               kind=words),
         share(f"announced_won:{kind}", "announcements", N_("%(kind)s succeeded"),
-              f"announced_won:{kind}", f"announced:{kind}", "announcements", kind=words)])
+              f"announced_won:{kind}", f"announced:{kind}", "announcements",
+              short=N_("succeeded"), kind=words)])
 
 
 def declared_figures(name: str, group: str, words: str, won_words: str, unit: str,
@@ -82,4 +83,4 @@ def declared_figures(name: str, group: str, words: str, won_words: str, unit: st
     """A reservation or contract played (counter ``name``, in ``round_unit``) and the share of
     them won (``<name>_won``, of ``unit``: solos, weddings, ...)."""
     return [count(name, group, words, unit=round_unit),
-            share(f"{name}_won", group, won_words, f"{name}_won", name, unit)]
+            share(f"{name}_won", group, won_words, f"{name}_won", name, unit, short=N_("won"))]
