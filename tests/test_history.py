@@ -111,6 +111,7 @@ async def test_a_guest_sees_only_their_own_profile_and_keeps_the_games_on_regist
     assert own["guest"] is True and [m["table"] for m in own["matches"]] == [table["id"]]
     page = (await guest.get(f"/players/{name}/matches")).text
     assert 'id="guest-history-note"' in page and f"/tables/{table['id']}/replay" in page
+    assert f'href="/players/{name}#stats"' in page  # their statistics, on their own profile
     assert 'id="nav-matches"' in page and 'id="nav-profile"' not in page
     assert (await guest.get(f"/tables/{table['id']}/replay")).status_code == 200
     other = await registered(new_client, "otto")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -18,16 +17,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     rebuild.set_defaults(func=run)
 
 
-def _progress(done: int, total: int) -> None:
-    sys.stderr.write(f"\rcounted {done}/{total} matches")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
-
-
 async def rebuild(url: str, quiet: bool = False) -> dict:
     """Migrate ``url`` to head and rebuild its statistics; the figures as a dict."""
     from app.bots import runner
+    from app.cli_output import progress
     from app.clock import Clock
     from app.db.engine import make_engine, make_sessionmaker, upgrade
     from app.stats.service import Stats
@@ -36,7 +29,7 @@ async def rebuild(url: str, quiet: bool = False) -> dict:
     engine = make_engine(url)
     try:
         done = await Stats(make_sessionmaker(engine), Clock()).rebuild(
-            progress=None if quiet else _progress)
+            progress=None if quiet else progress("counted %(done)s/%(total)s matches"))
     finally:
         await engine.dispose()
         await asyncio.to_thread(runner.shutdown)

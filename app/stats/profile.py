@@ -85,7 +85,7 @@ def _thinned(query: Any, order_by: Any) -> Any:
     when (n - 1) is a multiple of ceil(N / MOST_POINTS), and the last row always."""
     inner = query.add_columns(func.row_number().over(order_by=order_by).label("n"),
                               func.count().over().label("total")).subquery()
-    step = (inner.c.total + MOST_POINTS - 1) / MOST_POINTS
+    step = (inner.c.total + MOST_POINTS - 1) // MOST_POINTS
     return select(inner).where(or_((inner.c.n - 1) % step == 0, inner.c.n == inner.c.total)
                                ).order_by(inner.c.n)
 

@@ -24,30 +24,26 @@ def _user(column: str, table: str) -> sa.ForeignKeyConstraint:
                                    ondelete='CASCADE')
 
 
+def _counts_table(name: str, *extra: sa.schema.SchemaItem, keys: tuple[str, ...]) -> None:
+    """A table of JSON counters per user, game and ``extra`` key, unique by ``keys``."""
+    op.create_table(
+        name,
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('user_id', sa.Integer(), nullable=False),
+        sa.Column('game', sa.String(length=32), nullable=False),
+        *extra,
+        sa.Column('counts', sa.JSON(), nullable=False),
+        _user('user_id', name),
+        sa.PrimaryKeyConstraint('id', name=op.f(f'pk_{name}')),
+        sa.UniqueConstraint(*keys, name=op.f(f"uq_{name}_{'_'.join(keys)}")),
+    )
+
+
 def upgrade() -> None:
-    op.create_table(
-        'player_stats',
-        sa.Column('id', sa.Integer(), nullable=False),
-        sa.Column('user_id', sa.Integer(), nullable=False),
-        sa.Column('game', sa.String(length=32), nullable=False),
-        sa.Column('scope', sa.String(length=8), nullable=False),
-        sa.Column('counts', sa.JSON(), nullable=False),
-        _user('user_id', 'player_stats'),
-        sa.PrimaryKeyConstraint('id', name=op.f('pk_player_stats')),
-        sa.UniqueConstraint('user_id', 'game', 'scope', name=op.f('uq_player_stats_user_id_game_scope')),
-    )
-    op.create_table(
-        'player_pairs',
-        sa.Column('id', sa.Integer(), nullable=False),
-        sa.Column('user_id', sa.Integer(), nullable=False),
-        sa.Column('other_id', sa.Integer(), nullable=False),
-        sa.Column('game', sa.String(length=32), nullable=False),
-        sa.Column('counts', sa.JSON(), nullable=False),
-        _user('user_id', 'player_pairs'),
-        _user('other_id', 'player_pairs'),
-        sa.PrimaryKeyConstraint('id', name=op.f('pk_player_pairs')),
-        sa.UniqueConstraint('user_id', 'other_id', 'game', name=op.f('uq_player_pairs_user_id_other_id_game')),
-    )
+    _counts_table('player_stats', sa.Column('scope', sa.String(length=8), nullable=False),
+                  keys=('user_id', 'game', 'scope'))
+    _counts_table('player_pairs', sa.Column('other_id', sa.Integer(), nullable=False),
+                  _user('other_id', 'player_pairs'), keys=('user_id', 'other_id', 'game'))
     op.create_table(
         'stats_matches',
         sa.Column('id', sa.Integer(), nullable=False),

@@ -9,7 +9,7 @@ import random
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import insert, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import ActionRow, GameTable, Match, Result, Round, Seat, User
@@ -118,3 +118,47 @@ async def add_users(db: AsyncSession, names: list[str], created_at: datetime) ->
     db.add_all(users)
     await db.flush()
     return [user.id for user in users]
+
+
+async def seed_profiles(url: str, now: datetime, *, matches: int = 40) -> None:
+    """A site's database with a history to look at (browser tests, screenshots): anna, bert,
+    carl, dora (password "long enough"; anna is friends with bert and carl), ``matches``
+    Doppelkopf matches of anna's over the last weeks (every seventh at a Friends table), a
+    few of Doublehead Kids and Doppio, one analysed match of anna's; the statistics rebuilt."""
+    import asyncio
+    from datetime import timedelta
+
+    from argon2 import PasswordHasher
+
+    from app.clock import Clock
+    from app.db.engine import make_engine, make_sessionmaker, upgrade
+    from app.db.models import Analysis, Friendship
+    from app.stats.service import Stats
+
+    await asyncio.to_thread(upgrade, url)
+    engine = make_engine(url)
+    sessions = make_sessionmaker(engine)
+    rng = random.Random(5)
+    secret = PasswordHasher().hash("long enough")
+    async with sessions() as db:
+        anna, bert, carl, dora = await add_users(db, ["anna", "bert", "carl", "dora"],
+                                                 now - timedelta(days=90))
+        await db.execute(update(User).values(password_hash=secret))
+        db.add_all([Friendship(requester_id=anna, addressee_id=bert, accepted=True, created_at=now),
+                    Friendship(requester_id=carl, addressee_id=anna, accepted=True, created_at=now)])
+        last = 0
+        for i in range(matches):
+            at = now - timedelta(days=matches - i, hours=rng.randrange(12))
+            others = rng.sample([bert, carl, dora, None], 3)
+            last = await store_finished(db, random_match("doppelkopf", 4, rng, deals=4), [anna, *others],
+                                        at, opponents="friend" if i % 7 == 3 else "any")
+        db.add(Analysis(match_id=last, seat=0, user_id=anna, status="done", done=40, total=40,
+                        result={"match": {"decisions": 40, "analysed": 31, "accuracy": 71.0, "cost": 3.5}},
+                        created_at=now, updated_at=now))
+        for i in range(4):
+            at = now - timedelta(days=10 - i)
+            await store_finished(db, random_match("doppio", 3, rng), [anna, bert, None], at)
+            await store_finished(db, random_match("doublehead_kids", 4, rng), [carl, anna, None, bert], at)
+        await db.commit()
+    await Stats(sessions, Clock()).rebuild()
+    await engine.dispose()

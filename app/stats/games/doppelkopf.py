@@ -25,7 +25,7 @@ from typing import Any
 from app.games.doppelkopf.cards import CHARLIE, FOX
 from app.games.doppelkopf.rules import EXTRA_SOLOS, STANDARD_SOLOS
 from app.i18n import N_
-from app.stats.facts import Deal, Sides
+from app.stats.facts import Deal
 from app.stats.figures import Figure, count, per_kind, share
 from app.stats.games import parties
 
@@ -44,18 +44,14 @@ SOLOS = {
 assert list(SOLOS) == [*STANDARD_SOLOS, *EXTRA_SOLOS]  # every solo of the rules has words
 
 
-class DoppelkopfStats:
+class DoppelkopfStats(parties.PartyGameStats):
     game = "doppelkopf"
     round_unit = "deals"
     points_words = N_("Game points per deal")
 
-    def add_deal(self, deal: Deal, seats: list[Counter[str]]) -> Sides:
-        details = deal.details
-        parties.add_parties(details, seats)
-        parties.add_announcements(details, seats)
-        _add_contract(details, seats)
+    def add_contract(self, deal: Deal, seats: list[Counter[str]]) -> None:
+        _add_contract(deal.details, seats)
         _add_special_points(deal, seats)
-        return parties.sides(details, deal.players)
 
     def figures(self, counts: Mapping[str, int]) -> list[Figure]:
         unit = self.round_unit

@@ -12,20 +12,18 @@ from collections import Counter
 from collections.abc import Mapping
 
 from app.i18n import N_
-from app.stats.facts import Deal, Sides
+from app.stats.facts import Deal
 from app.stats.figures import Figure, count
 from app.stats.games import parties
 
 
-class KidsStats:
+class KidsStats(parties.PartyGameStats):
     game = "doublehead_kids"
     round_unit = "rounds"
     points_words = N_("Golden coins per round")
 
-    def add_deal(self, deal: Deal, seats: list[Counter[str]]) -> Sides:
+    def add_contract(self, deal: Deal, seats: list[Counter[str]]) -> None:
         details = deal.details
-        parties.add_parties(details, seats)
-        parties.add_announcements(details, seats)
         declarer = details.get("declarer")
         if details.get("lone"):
             (alone,) = details["parties"]["re"]
@@ -36,7 +34,6 @@ class KidsStats:
             seats[declarer]["wedding_won"] += parties.won(details, declarer)
             if details.get("partner") is not None:
                 seats[details["partner"]]["partner"] += 1
-        return parties.sides(details, deal.players)
 
     def figures(self, counts: Mapping[str, int]) -> list[Figure]:
         unit = self.round_unit

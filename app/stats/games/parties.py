@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.i18n import N_
-from app.stats.facts import Sides
+from app.stats.facts import Deal, Sides
 from app.stats.figures import Figure, count, per_kind, share
 
 PARTIES = ("re", "kontra")
@@ -84,3 +84,19 @@ def declared_figures(name: str, group: str, words: str, won_words: str, unit: st
     them won (``<name>_won``, of ``unit``: solos, weddings, ...)."""
     return [count(name, group, words, unit=round_unit),
             share(f"{name}_won", group, won_words, f"{name}_won", name, unit, short=N_("won"))]
+
+
+class PartyGameStats:
+    """What a Doppelkopf-family plugin does with every deal: the parties, the announcements
+    and the sides; the game adds its own counters of the deal in :meth:`add_contract`."""
+
+    def add_deal(self, deal: Deal, seats: list[Counter[str]]) -> Sides:
+        details = deal.details
+        add_parties(details, seats)
+        add_announcements(details, seats)
+        self.add_contract(deal, seats)
+        return sides(details, deal.players)
+
+    def add_contract(self, deal: Deal, seats: list[Counter[str]]) -> None:
+        """The game's own counters of ``deal`` (its contract, special points, ...)."""
+        raise NotImplementedError
