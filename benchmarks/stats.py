@@ -2,6 +2,7 @@
 matches, and the profile page's server time with that history.
 
     .venv/bin/python benchmarks/stats.py [--matches 10000] [--requests 200] [--database-url URL]
+                                         [--filled]
 
 Fills a new database (a temporary SQLite file unless --database-url names an empty one) with
 --matches finished, rated matches, as the site stores them (tests/stats/history.py): seven in
@@ -123,12 +124,16 @@ async def main() -> None:
     parser.add_argument("--matches", type=int, default=10_000)
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--database-url", default=None,
-                        help="an empty database (default: a temporary SQLite file)")
+                        help="an empty database (default: a temporary SQLite file), or one an "
+                             "earlier run filled, with --filled")
+    parser.add_argument("--filled", action="store_true",
+                        help="the database holds an earlier run's matches: rebuild and time only")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         url = args.database_url or f"sqlite+aiosqlite:///{tmp}/bench.db"
         await asyncio.to_thread(upgrade, url)
-        await fill(url, args.matches)
+        if not args.filled:
+            await fill(url, args.matches)
         engine = make_engine(url)
         rebuilt = await Stats(make_sessionmaker(engine), Clock()).rebuild()
         await engine.dispose()

@@ -257,7 +257,10 @@ class RatingChange(Base):
     person (unique), so a match can never be rated twice."""
 
     __tablename__ = "rating_history"
-    __table_args__ = (UniqueConstraint("match_id", "user_id"),)
+    #: (user_id, game, id): a player's history of one game in order, from the index alone
+    #: (the profile's rating chart, app/stats/profile.py; migration 0008_player_stats)
+    __table_args__ = (UniqueConstraint("match_id", "user_id"),
+                      Index("ix_rating_history_user_id_game_id", "user_id", "game", "id"))
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))

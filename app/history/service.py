@@ -88,7 +88,7 @@ class History:
 
 
     async def matches(self, name: str, *, limit: int = 20, offset: int = 0,
-                      viewer_id: int | None = None) -> dict[str, Any]:
+                      viewer_id: int | None = None, count: bool = True) -> dict[str, Any]:
         """A player's finished matches, newest first: ``{"player", "matches": [{"table",
         "match", "game", "finished_at", "seat", "score", "winner", "left_early", "players":
         [{"seat", "name", "score", "winner"}], "rating": {"before", "after"} | None}],
@@ -97,7 +97,8 @@ class History:
         visitor), only the matches that viewer may open: a Friend or Invited match is listed
         to its players only. ``guest``: the player is a guest looking at their own matches
         (guests have no profile: app/history/service.py). ``running``: on the player's own
-        page, the tables in play where they hold a seat (:meth:`_running`)."""
+        page, the tables in play where they hold a seat (:meth:`_running`). ``count``
+        False: no ``total`` (None; a profile's few recent matches need none)."""
         async with self._db() as db:
             user = await find_player(db, name, own_for=viewer_id)
             running = await self._running(db, user.id) if viewer_id == user.id else []
@@ -105,7 +106,7 @@ class History:
             total = (await db.execute(
                 select(func.count()).select_from(Result).join(Match, Match.id == Result.match_id)
                 .where(Result.user_id == user.id, Match.finished_at.is_not(None), visible)
-            )).scalar_one()
+            )).scalar_one() if count else None
             mine = (await db.execute(
                 select(Result, Match).join(Match, Match.id == Result.match_id)
                 .where(Result.user_id == user.id, Match.finished_at.is_not(None), visible)
@@ -208,7 +209,7 @@ class History:
                                   if rating.provisional else 0),
                     "provisional": rating.provisional, "matches": rating.matches,
                     "last_active": _iso(rating.last_active)}})
-        recent = await self.matches(name, limit=10, viewer_id=viewer_id)
+        recent = await self.matches(name, limit=10, viewer_id=viewer_id, count=False)
         return {"player": user.name, "since": _iso(user.created_at), "games": games,
                 "recent": recent["matches"], "guest": user.is_guest}
 

@@ -9,8 +9,8 @@ people who played the matches: on the player's own profile against each friend, 
 player's profile against the viewer. A guest's statistics are the guest's own to see.
 
 Charts never carry more than :data:`MOST_POINTS` points: a longer history is thinned evenly
-in SQL (every k-th match, always the first and the last), so a profile with ten thousand
-matches answers as fast as one with a hundred.
+(every k-th match, always the first and the last), so the page of a player with ten thousand
+matches stays as small as one with a hundred.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from app.stats.projection import PRIVATE, PUBLIC
 from app.stats.source import aware
 
 #: the most points a chart shows (a longer history is thinned evenly)
-MOST_POINTS = 240
+MOST_POINTS = 120
 #: the head to head counters, in the order a table shows them
 PAIR_COUNTERS = ("matches", "ahead", "level", "behind", "partner_deals", "partner_won",
                  "opponent_deals", "opponent_won", "opponent_lost")
@@ -93,15 +93,26 @@ def _thinned(query: Any, order_by: Any) -> Any:
 async def rating_history(db: AsyncSession, user_id: int, game: str,
                          viewer_id: int | None) -> dict[str, Any]:
     """The rating after each rated match of ``game`` that ``viewer_id`` may open, oldest first:
-    ``{"total", "points": [{"match", "table", "at", "t", "rating", "provisional", "replay"}]}``
-    (``rating``: the number shown, 1500-based; ``t``: Unix seconds; at most MOST_POINTS points
-    of ``total``)."""
-    query = (select(RatingChange.match_id, RatingChange.created_at, RatingChange.mu,
-                    RatingChange.sigma, Match.table_id)
-             .join(Match, Match.id == RatingChange.match_id)
-             .where(RatingChange.user_id == user_id, RatingChange.game == game,
-                    may_open(user_id, viewer_id)))
-    rows = (await db.execute(_thinned(query, RatingChange.id))).all()
+    ``{"total", "points": [{"match", "table", "at", "t", "rating", "provisional", "replay",
+    "label"}]}`` (``rating``: the number shown, 1500-based; ``t``: Unix seconds; ``label``:
+    the replay link's words; at most MOST_POINTS points of ``total``, evenly thinned).
+
+    Two steps: the ids of the history in order (from the index on user, game and id), then
+    the kept rows with their matches; a window function over ten thousand rows took four
+    times as long."""
+    query = select(RatingChange.id).where(RatingChange.user_id == user_id,
+                                          RatingChange.game == game)
+    if viewer_id != user_id:
+        query = query.join(Match, Match.id == RatingChange.match_id).where(
+            may_open(user_id, viewer_id))
+    ids = list((await db.execute(query.order_by(RatingChange.id))).scalars())
+    keep = thinned(ids)
+    rows = (await db.execute(
+        select(RatingChange.match_id, RatingChange.created_at, RatingChange.mu,
+               RatingChange.sigma, Match.table_id)
+        .join(Match, Match.id == RatingChange.match_id)
+        .where(RatingChange.id.in_(keep)).order_by(RatingChange.id))).all() if keep else []
+    words = gettext("Replay of match %(id)s", id="{id}")
     points = []
     for row in rows:
         at = aware(row.created_at)
@@ -109,14 +120,28 @@ async def rating_history(db: AsyncSession, user_id: int, game: str,
         points.append({"match": row.match_id, "table": row.table_id, "at": at.isoformat(),
                        "t": int(at.timestamp()), "rating": shown(rating),
                        "provisional": is_provisional(rating),
-                       "replay": f"/tables/{row.table_id}/replay"})
-    return {"total": rows[-1].total if rows else 0, "points": points}
+                       "replay": f"/tables/{row.table_id}/replay",
+                       "label": words.replace("{id}", str(row.match_id))})
+    return {"total": len(ids), "points": points}
+
+
+def thinned(items: list[Any]) -> list[Any]:
+    """At most MOST_POINTS of ``items``, evenly: every k-th from the first, k = ceil(N /
+    MOST_POINTS), and always the last."""
+    if len(items) <= MOST_POINTS:
+        return items
+    step = -(-len(items) // MOST_POINTS)
+    keep = items[::step]
+    if keep[-1] != items[-1]:
+        keep.append(items[-1])
+    return keep
 
 
 async def accuracy_history(db: AsyncSession, user_id: int, game: str) -> dict[str, Any]:
     """The accuracy of each of the player's analysed matches of ``game`` (app/analysis:
     the share of decisions as good as the expert's, in %), oldest first: ``{"total",
-    "points": [{"match", "table", "at", "t", "accuracy", "replay"}]}``."""
+    "points": [{"match", "table", "at", "t", "accuracy", "replay", "label"}]}`` (thinned in
+    SQL, as analyses are few: they are asked for one by one)."""
     accuracy = cast(Analysis.result[("match", "accuracy")].as_float(), Float)
     query = (select(Analysis.match_id, Match.finished_at, Match.table_id,
                     accuracy.label("accuracy"))
@@ -124,12 +149,14 @@ async def accuracy_history(db: AsyncSession, user_id: int, game: str) -> dict[st
              .where(Analysis.user_id == user_id, Analysis.status == "done", Match.game == game,
                     accuracy.is_not(None)))
     rows = (await db.execute(_thinned(query, (Match.finished_at, Match.id)))).all()
+    words = gettext("Replay of match %(id)s", id="{id}")
     points = []
     for row in rows:
         at = aware(row.finished_at)
         points.append({"match": row.match_id, "table": row.table_id, "at": at.isoformat(),
                        "t": int(at.timestamp()), "accuracy": round(row.accuracy, 1),
-                       "replay": f"/tables/{row.table_id}/replay"})
+                       "replay": f"/tables/{row.table_id}/replay",
+                       "label": words.replace("{id}", str(row.match_id))})
     return {"total": rows[-1].total if rows else 0, "points": points}
 
 
