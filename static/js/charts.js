@@ -10,6 +10,8 @@ import {lang} from "./i18n.js";
 
 const COLORS = {line: "#1f5f3a", provisional: "#b7791f", band: "rgba(242, 183, 5, 0.16)", accuracy: "#1c6dd0"};
 const DAY = 86400;
+// the date axis' steps: whole days at least (a day's label must not repeat)
+const DAYS = [1, 2, 3, 7, 14, 30, 61, 91, 182, 365, 730].map((days) => days * DAY);
 
 let cssLoaded = false;
 function loadCss() {
@@ -97,10 +99,12 @@ export function drawChart(box) {
     },
     axes: [
       {stroke: "#3c4a42", grid: {stroke: "#e3e8e5"}, ticks: {stroke: "#c9d2cc"}, values: labels.dates,
-       space: 56, size: 44},
+       incrs: DAYS, space: 56, size: 44},
       {stroke: "#3c4a42", grid: {stroke: "#e3e8e5"}, ticks: {stroke: "#c9d2cc"}, values: labels.numbers, size: 52},
     ],
-    cursor: {drag: {x: false, y: false}, points: {size: 10}},
+    // the pointed point: filled with its line's colour (an empty ring looked like a gap)
+    cursor: {drag: {x: false, y: false},
+             points: {size: 10, fill: (u, index) => u.series[index].stroke(u, index)}},
     series,
     hooks: {
       drawClear: [(u) => {
