@@ -92,26 +92,23 @@ def _thinned(query: Any, order_by: Any) -> Any:
 
 async def rating_history(db: AsyncSession, user_id: int, game: str,
                          viewer_id: int | None) -> dict[str, Any]:
-    """The rating after each rated match of ``game`` that ``viewer_id`` may open, oldest first:
-    ``{"total", "points": [{"match", "table", "at", "t", "rating", "provisional", "replay",
-    "label"}]}`` (``rating``: the number shown, 1500-based; ``t``: Unix seconds; ``label``:
-    the replay link's words; at most MOST_POINTS points of ``total``, evenly thinned).
+    """The rating after the player's rated matches of ``game``, oldest first: ``{"total",
+    "points": [{"match", "table", "at", "t", "rating", "provisional", "replay", "label"}]}``
+    (``rating``: the number shown, 1500-based; ``t``: Unix seconds; ``label``: the replay
+    link's words; ``total``: the player's rated matches of the game, as their rating says).
 
-    Two steps: the ids of the history in order (from the index on user, game and id), then
-    the kept rows with their matches; a window function over ten thousand rows took four
-    times as long."""
-    query = select(RatingChange.id).where(RatingChange.user_id == user_id,
-                                          RatingChange.game == game)
-    if viewer_id != user_id:
-        query = query.join(Match, Match.id == RatingChange.match_id).where(
-            may_open(user_id, viewer_id))
-    ids = list((await db.execute(query.order_by(RatingChange.id))).scalars())
-    keep = thinned(ids)
+    The history is thinned evenly to at most MOST_POINTS matches (:func:`_thinned`, over the
+    index on user, game and id alone); of those, ``viewer_id`` gets the points of the matches
+    they may open (someone else does not see the points of private matches)."""
+    history = (select(RatingChange.id)
+               .where(RatingChange.user_id == user_id, RatingChange.game == game))
+    kept = _thinned(history, RatingChange.id).subquery()
     rows = (await db.execute(
         select(RatingChange.match_id, RatingChange.created_at, RatingChange.mu,
-               RatingChange.sigma, Match.table_id)
+               RatingChange.sigma, Match.table_id, kept.c.total)
+        .join(kept, kept.c.id == RatingChange.id)
         .join(Match, Match.id == RatingChange.match_id)
-        .where(RatingChange.id.in_(keep)).order_by(RatingChange.id))).all() if keep else []
+        .where(may_open(user_id, viewer_id)).order_by(RatingChange.id))).all()
     words = gettext("Replay of match %(id)s", id="{id}")
     points = []
     for row in rows:
@@ -122,19 +119,7 @@ async def rating_history(db: AsyncSession, user_id: int, game: str,
                        "provisional": is_provisional(rating),
                        "replay": f"/tables/{row.table_id}/replay",
                        "label": words.replace("{id}", str(row.match_id))})
-    return {"total": len(ids), "points": points}
-
-
-def thinned(items: list[Any]) -> list[Any]:
-    """At most MOST_POINTS of ``items``, evenly: every k-th from the first, k = ceil(N /
-    MOST_POINTS), and always the last."""
-    if len(items) <= MOST_POINTS:
-        return items
-    step = -(-len(items) // MOST_POINTS)
-    keep = items[::step]
-    if keep[-1] != items[-1]:
-        keep.append(items[-1])
-    return keep
+    return {"total": rows[0].total if rows else 0, "points": points}
 
 
 async def accuracy_history(db: AsyncSession, user_id: int, game: str) -> dict[str, Any]:
