@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
+from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
 from app.i18n import N_, current_language, gettext, ngettext
@@ -144,14 +146,19 @@ def rests_on(kind: str, count: int, base: int, unit: str) -> str:
 def shown(kind: str, value: float | None) -> str:
     """A figure's value as people read it in the current language: "12", "86 %", "2.62"
     ("2,62"); "–" for a share or mean of nothing."""
-    lang = current_language()
     if value is None:
         return "–"
+    locale = _locale(current_language())
     if kind == SHARE:
-        return format_percent(value, locale=lang)
+        return format_percent(value, locale=locale)
     if kind == MEAN:
-        return format_decimal(value, format="#,##0.00", locale=lang)
-    return format_decimal(value, locale=lang)
+        return format_decimal(value, format="#,##0.00", locale=locale)
+    return format_decimal(value, locale=locale)
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
 
 
 #: the most places a match can have (four players)
