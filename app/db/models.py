@@ -203,12 +203,14 @@ class Result(Base):
     """A seat's final result of a match."""
 
     __tablename__ = "results"
-    __table_args__ = (UniqueConstraint("match_id", "seat"),)
+    #: a player's matches and wins from the index alone (profiles, the statistics; migration
+    #: 0008_player_stats)
+    __table_args__ = (UniqueConstraint("match_id", "seat"),
+                      Index("ix_results_user_id_match_id_winner", "user_id", "match_id", "winner"))
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
     seat: Mapped[int] = mapped_column(Integer)
-    #: indexed (migration 0008_player_stats): a player's matches are looked up by it
-    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     bot_level: Mapped[str | None] = mapped_column(String(16))
     score: Mapped[int] = mapped_column(Integer)
     winner: Mapped[bool] = mapped_column(Boolean)

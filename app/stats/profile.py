@@ -82,9 +82,11 @@ async def player_stats(db: AsyncSession, name: str, *, viewer_id: int | None,
 
 def _thinned(query: Any, order_by: Any) -> Any:
     """``query`` (a select) cut to at most MOST_POINTS rows, evenly: row n (from 1) of N is kept
-    when (n - 1) is a multiple of ceil(N / MOST_POINTS), and the last row always."""
+    when (n - 1) is a multiple of ceil(N / MOST_POINTS), and the last row always. (N is counted
+    by a subquery: ``count(*) over ()`` holds the whole history back, a third slower.)"""
+    total = select(func.count()).select_from(query.subquery()).scalar_subquery()
     inner = query.add_columns(func.row_number().over(order_by=order_by).label("n"),
-                              func.count().over().label("total")).subquery()
+                              total.label("total")).subquery()
     step = (inner.c.total + MOST_POINTS - 1) // MOST_POINTS
     return select(inner).where(or_((inner.c.n - 1) % step == 0, inner.c.n == inner.c.total)
                                ).order_by(inner.c.n)

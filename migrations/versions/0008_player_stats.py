@@ -5,8 +5,9 @@ Revises: 0006_analyses
 
 player_stats (counters per player, game and scope), player_pairs (head to head),
 stats_matches (a person's placing in a finished match: which matches are counted, and the
-leaderboards by period), an index on results.user_id (a player's matches) and one on
-rating_history (user_id, game, id) (the profile's rating chart). The tables
+leaderboards by period), an index on results (user_id, match_id, winner) (a player's matches
+and wins from the index alone) and one on rating_history (user_id, game, id) (the profile's
+rating chart). The tables
 start empty: `python -m app stats rebuild` fills them from the matches already finished,
 and the server counts the matches not yet counted when it starts (app/stats/service.py).
 """
@@ -64,14 +65,15 @@ def upgrade() -> None:
     op.create_index(op.f('ix_stats_matches_user_id'), 'stats_matches', ['user_id'], unique=False)
     op.create_index('ix_stats_matches_game_finished_at', 'stats_matches', ['game', 'finished_at'],
                     unique=False)
-    op.create_index(op.f('ix_results_user_id'), 'results', ['user_id'], unique=False)
+    op.create_index('ix_results_user_id_match_id_winner', 'results', ['user_id', 'match_id', 'winner'],
+                    unique=False)
     op.create_index('ix_rating_history_user_id_game_id', 'rating_history', ['user_id', 'game', 'id'],
                     unique=False)
 
 
 def downgrade() -> None:
     op.drop_index('ix_rating_history_user_id_game_id', table_name='rating_history')
-    op.drop_index(op.f('ix_results_user_id'), table_name='results')
+    op.drop_index('ix_results_user_id_match_id_winner', table_name='results')
     op.drop_index('ix_stats_matches_game_finished_at', table_name='stats_matches')
     op.drop_index(op.f('ix_stats_matches_user_id'), table_name='stats_matches')
     op.drop_table('stats_matches')
