@@ -95,9 +95,10 @@ def _thinned(query: Any, order_by: Any) -> Any:
 async def rating_history(db: AsyncSession, user_id: int, game: str,
                          viewer_id: int | None) -> dict[str, Any]:
     """The rating after the player's rated matches of ``game``, oldest first: ``{"total",
-    "points": [{"match", "table", "at", "t", "rating", "provisional", "replay", "label"}]}``
-    (``rating``: the number shown, 1500-based; ``t``: Unix seconds; ``label``: the replay
-    link's words; ``total``: the player's rated matches of the game, as their rating says).
+    "thinned", "points": [{"match", "table", "at", "t", "rating", "provisional", "replay",
+    "label"}]}`` (``rating``: the number shown, 1500-based; ``t``: Unix seconds; ``label``: the replay
+    link's words; ``total``: the player's rated matches of the game, as their rating says;
+    ``thinned``: only some of them are points).
 
     The history is thinned evenly to at most MOST_POINTS matches (:func:`_thinned`, over the
     index on user, game and id alone); of those, ``viewer_id`` gets the points of the matches
@@ -121,7 +122,8 @@ async def rating_history(db: AsyncSession, user_id: int, game: str,
                        "provisional": is_provisional(rating),
                        "replay": f"/tables/{row.table_id}/replay",
                        "label": words.replace("{id}", str(row.match_id))})
-    return {"total": rows[0].total if rows else 0, "points": points}
+    total = rows[0].total if rows else 0
+    return {"total": total, "thinned": total > MOST_POINTS, "points": points}
 
 
 async def accuracy_history(db: AsyncSession, user_id: int, game: str) -> dict[str, Any]:

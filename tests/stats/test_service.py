@@ -114,7 +114,7 @@ async def test_a_long_rating_history_is_thinned_evenly_keeping_the_first_and_the
     monkeypatch.setattr(profile, "MOST_POINTS", 5)
     rating = (await world["stats"].player("anna", viewer_id=anna))["stats"]["doppelkopf"]["rating"]
     # ceil(12 / 5) = 3: matches 1, 4, 7, 10 and the last
-    assert rating["total"] == 12
+    assert rating["total"] == 12 and rating["thinned"] is True
     assert [p["match"] for p in rating["points"]] == [matches[i] for i in (0, 3, 6, 9, 11)]
     assert rating["points"][0]["provisional"] is True
     assert [p["t"] for p in rating["points"]] == sorted(p["t"] for p in rating["points"])
