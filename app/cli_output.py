@@ -23,3 +23,14 @@ def refuse(err: Exception | str, fallback: str = "invalid scenario") -> int:
     text = str(err)
     print(text.splitlines()[0] if text else fallback, file=sys.stderr)
     return 2
+
+
+def progress(what: str):
+    """A ``progress(done, total)`` that rewrites one line on stderr: "counted 12/40 matches"
+    for ``what`` "counted %(done)s/%(total)s matches"."""
+    def show(done: int, total: int) -> None:
+        sys.stderr.write("\r" + what % {"done": done, "total": total})
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+    return show

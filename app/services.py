@@ -41,6 +41,7 @@ from app.rooms.cluster import ClusterRooms
 from app.rooms.manager import RoomManager, Rooms
 from app.rooms.store import MatchStore, UnloggedMatchStore
 from app.rooms.stored import StoredTables
+from app.stats.service import Stats
 
 log = logging.getLogger(__name__)
 LOBBY_CHANNEL = "lobby"
@@ -78,6 +79,8 @@ class Services:
     practice: Practice
     #: puzzles from the analyses' costliest decisions (app.analysis.puzzles)
     puzzles: Puzzles
+    #: the players' statistics (app.stats.service), counted as each match finishes
+    stats: Stats
 
     #: background WAL checkpoints of a SQLite database (app/db/checkpoint.py)
     checkpointer: WalCheckpointer | None = None
@@ -88,6 +91,7 @@ class Services:
         follows the changes made by the others (one bus channel, ``lobby``). Redis being away
         does not stop the start: /readyz says so, and the feed subscribes once it is back."""
         self.presence.start()
+        self.stats.start()
         if self.checkpointer is not None:
             self.checkpointer.start()
         if self.cluster.distributed and self._feed is None:
@@ -116,6 +120,7 @@ class Services:
             self._feed.cancel()
         await self.hub.close()
         await self.analyses.close()
+        await self.stats.close()
         await self.play_now.close()
         await self.presence.close()
         await self.rooms.shutdown()
@@ -151,6 +156,8 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                                   redis_url=settings.redis_url or None,
                                   key_prefix=f"{settings.redis_prefix}limits")
     store = (MatchStore if settings.event_log else UnloggedMatchStore)(sessions, clock)
+    stats = Stats(sessions, clock)
+    store.on_finished = stats.match_finished
     cluster = make_cluster(settings.redis_url, prefix=settings.redis_prefix,
                            socket_timeout=2, socket_connect_timeout=2) \
         if settings.redis_url else make_cluster(None)
@@ -223,7 +230,7 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                     socket_db=asyncio.Semaphore(settings.ws_db_concurrency),
                     analyses=analyses, puzzles=puzzles,
                     practice=Practice(sessions, clock, lobby),
-                    checkpointer=checkpointer)
+                    stats=stats, checkpointer=checkpointer)
 
 
 def sqlite_checkpointer(url: str, every: float) -> WalCheckpointer | None:

@@ -71,8 +71,7 @@ async def test_history_profile_and_leaderboard_after_a_rated_match(app, new_clie
     assert games["game"] == "doppelkopf" and games["played"] == 1
     assert games["won"] in (0, 1) and games["win_rate"] == games["won"]
     assert games["rating"]["provisional"] is True and games["rating"]["matches"] == 1
-    assert len(games["history"]) == 1
-    assert len(games["chart"].split()) == 2  # the start and the rating after the match
+    assert "history" not in games  # the rating's history is the statistics' (app/stats/profile.py)
     assert [m["table"] for m in profile["recent"]] == [table["id"]]
 
     board = (await alice.get("/api/leaderboards/doppelkopf")).json()
@@ -97,18 +96,22 @@ async def test_history_profile_and_leaderboard_after_a_rated_match(app, new_clie
     assert f"/tables/{table['id']}/replay" in (await alice.get("/players/alice")).text
 
 
-async def test_guest_has_no_profile_until_registering_and_keeps_the_games(app, new_client):
+async def test_a_guest_sees_only_their_own_profile_and_keeps_the_games_on_registering(app, new_client):
     guest = new_client()
     name = (await guest.post("/api/guest")).json()["user"]["name"]
     table = (await guest.post("/api/tables", {"game": "doppelkopf", "deals": 1, "bots": 3})).json()
     await play_out({"rooms": app.state.services.rooms}, table["id"], [await me(guest)])
-    assert (await guest.get(f"/api/players/{name}")).status_code == 404
-    assert (await guest.get(f"/players/{name}")).status_code == 404
+    # a guest sees their own profile (their statistics, while the guest exists); nobody else
+    assert (await guest.get(f"/api/players/{name}")).json()["guest"] is True
+    assert 'id="guest-profile-note"' in (await guest.get(f"/players/{name}")).text
+    assert (await new_client().get(f"/api/players/{name}")).status_code == 404
+    assert (await new_client().get(f"/players/{name}")).status_code == 404
     # ... but the guest sees its own matches (and from there the replays); nobody else does
     own = (await guest.get(f"/api/players/{name}/matches")).json()
     assert own["guest"] is True and [m["table"] for m in own["matches"]] == [table["id"]]
     page = (await guest.get(f"/players/{name}/matches")).text
     assert 'id="guest-history-note"' in page and f"/tables/{table['id']}/replay" in page
+    assert f'href="/players/{name}#stats"' in page  # their statistics, on their own profile
     assert 'id="nav-matches"' in page and 'id="nav-profile"' not in page
     assert (await guest.get(f"/tables/{table['id']}/replay")).status_code == 200
     other = await registered(new_client, "otto")
@@ -161,14 +164,6 @@ async def test_replay_frames_step_through_every_action_with_all_hands(app, new_c
     assert round_["details"]["game_value"] >= 0 and "score_lines" in round_["details"]
     page = await alice.get(f"/tables/{table['id']}/replay")
     assert page.status_code == 200 and "/static/js/replay.js" in page.text
-
-
-def test_chart_points_scale_into_the_box():
-    from app.history.service import chart_points
-
-    assert chart_points([5.0]) == ""
-    assert chart_points([0.0, 10.0, 5.0], width=100, height=50) == "0.0,50.0 50.0,0.0 100.0,25.0"
-    assert chart_points([3.0, 3.0], width=10, height=10) == "0.0,10.0 10.0,10.0"
 
 
 async def test_my_matches_lists_the_running_table_i_sit_at_with_a_link_back(app, new_client):

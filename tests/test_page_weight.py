@@ -21,9 +21,14 @@ pytestmark = pytest.mark.browser
 LIMIT_BYTES = 150_000
 
 
-def first_load(page, url: str) -> dict:
+#: when a table page is loaded: the player's view is on it
+TABLE_READY = "() => window.doppelrunde && window.doppelrunde.state && window.doppelrunde.state.view"
+
+
+def first_load(page, url: str, ready: str | None = TABLE_READY) -> dict:
     """Load ``url`` with an empty cache; the bytes of each response and of the WebSocket frames
-    received until the table shows the player's view."""
+    received until ``ready`` holds (a table: the player's view is shown; None: a page without
+    a table, e.g. a profile) and the network is idle."""
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.clearBrowserCache")
@@ -51,8 +56,8 @@ def first_load(page, url: str) -> dict:
     cdp.on("Network.webSocketFrameReceived",
            lambda event: frames.append(len(event["response"]["payloadData"].encode())))
     page.goto(url)
-    page.wait_for_function("() => window.doppelrunde && window.doppelrunde.state"
-                           " && window.doppelrunde.state.view", timeout=30000)
+    if ready is not None:
+        page.wait_for_function(ready, timeout=30000)
     page.wait_for_load_state("networkidle")
     websocket = sum(frames[:])
     http = sum(r["bytes"] for r in responses.values())
@@ -61,6 +66,12 @@ def first_load(page, url: str) -> dict:
             "total_bytes": http + websocket,
             "decoded_bytes": sum(r["decoded"] for r in responses.values()),
             "responses": sorted(responses.values(), key=lambda r: -r["bytes"])}
+
+
+def print_responses(weight: dict) -> None:
+    """One line per response of a first load: bytes on the wire, uncompressed, encoding, path."""
+    for response in weight["responses"]:
+        print(f"  {response['bytes']:>7} {response['decoded']:>7} {response['encoding'] or '-':<5} {response['path']}")
 
 
 @pytest.mark.parametrize(("game", "lang"), [("doppelkopf", "en"), ("doppelkopf", "de"),
@@ -85,8 +96,7 @@ def test_the_first_table_page_transfers_at_most_150_kb(browser, site, game, lang
     print(f"\nfirst table page ({game}, {lang}): {weight['total_bytes']} bytes transferred "
           f"({weight['http_bytes']} HTTP in {len(weight['responses'])} responses, "
           f"{weight['websocket_bytes']} WebSocket; {weight['decoded_bytes']} bytes uncompressed)")
-    for response in weight["responses"]:
-        print(f"  {response['bytes']:>7} {response['decoded']:>7} {response['encoding'] or '-':<5} {response['path']}")
+    print_responses(weight)
     scripts = [r for r in weight["responses"] if r["path"].endswith((".js", ".css"))]
     assert scripts and all(r["encoding"] in ("zstd", "br", "gzip") for r in scripts if r["decoded"] >= 500), scripts
     assert weight["total_bytes"] <= LIMIT_BYTES, weight["total_bytes"]

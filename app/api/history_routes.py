@@ -20,6 +20,14 @@ async def player(name: str, services: ServicesDep, user: MaybeUser) -> dict[str,
     return await services.history.profile(name, viewer_id=user.id if user else None)
 
 
+@router.get("/players/{name}/stats")
+async def player_stats(name: str, services: ServicesDep, user: MaybeUser) -> dict[str, Any]:
+    """A player's statistics per game (app/stats/profile.py): each figure with the matches or
+    deals it rests on, the rating history, head to head; the player sees their private matches
+    counted too, anybody else those at Anyone tables only; a guest's are the guest's own."""
+    return await services.stats.player(name, viewer_id=user.id if user else None)
+
+
 @router.get("/players/{name}/matches")
 async def player_matches(name: str, services: ServicesDep, user: MaybeUser,
                          limit: int = Query(20, ge=1, le=100),
@@ -30,9 +38,14 @@ async def player_matches(name: str, services: ServicesDep, user: MaybeUser,
 
 
 @router.get("/leaderboards/{game}")
-async def game_leaderboard(game: str, services: ServicesDep, user: MaybeUser) -> dict[str, Any]:
-    """Top 100 of ``game`` by conservative rating, and the asking player's own rank."""
-    return await services.history.leaderboard(game, user.id if user else None)
+async def game_leaderboard(game: str, services: ServicesDep, user: MaybeUser,
+                           board: str = Query("rating", max_length=16)) -> dict[str, Any]:
+    """Top 100 of ``game`` by conservative rating, and the asking player's own rank; or with
+    ``board`` ``week``, ``month``, ``all`` the most matches won in that period, ``new`` the new
+    players by rating (app/stats/boards.py)."""
+    if board == "rating":
+        return await services.history.leaderboard(game, user.id if user else None)
+    return await services.stats.board(game, board, viewer_id=user.id if user else None)
 
 
 @router.get("/tables/{table_id}/replay")

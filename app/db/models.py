@@ -20,6 +20,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -202,7 +203,10 @@ class Result(Base):
     """A seat's final result of a match."""
 
     __tablename__ = "results"
-    __table_args__ = (UniqueConstraint("match_id", "seat"),)
+    #: a player's matches and wins from the index alone (profiles, the statistics; migration
+    #: 0008_player_stats)
+    __table_args__ = (UniqueConstraint("match_id", "seat"),
+                      Index("ix_results_user_id_match_id_winner", "user_id", "match_id", "winner"))
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
     seat: Mapped[int] = mapped_column(Integer)
@@ -255,7 +259,10 @@ class RatingChange(Base):
     person (unique), so a match can never be rated twice."""
 
     __tablename__ = "rating_history"
-    __table_args__ = (UniqueConstraint("match_id", "user_id"),)
+    #: (user_id, game, id): a player's history of one game in order, from the index alone
+    #: (the profile's rating chart, app/stats/profile.py; migration 0008_player_stats)
+    __table_args__ = (UniqueConstraint("match_id", "user_id"),
+                      Index("ix_rating_history_user_id_game_id", "user_id", "game", "id"))
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
@@ -370,3 +377,56 @@ class PuzzleAnswer(Base):
     answer: Mapped[str] = mapped_column(String(64))
     correct: Mapped[bool] = mapped_column(Boolean)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+class PlayerStats(Base):
+    """A player's statistics in one game (app.stats): counters summed over their finished
+    matches, a projection of the event logs kept up to date as each match finishes and
+    rebuildable from them (``python -m app stats rebuild``).
+
+    scope: ``public`` (matches at Anyone tables, which everybody may see) or ``private``
+    (Friends and Invited tables, counted for the player's own view only). counts: counter name
+    → whole number (app/stats/facts.py names them, e.g. ``deals``, ``re_won``,
+    ``solo:solo_queens``).
+    """
+
+    __tablename__ = "player_stats"
+    __table_args__ = (UniqueConstraint("user_id", "game", "scope"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(32))
+    scope: Mapped[str] = mapped_column(String(8))
+    counts: Mapped[dict] = mapped_column(JSON)
+
+
+class PlayerPair(Base):
+    """Head to head (app.stats): what ``user_id`` did in the finished matches of ``game`` that
+    they played with ``other_id``, from ``user_id``'s side (each pair has a row both ways).
+    counts: e.g. ``matches``, ``ahead``, ``behind``, ``partner_deals``, ``opponent_won``."""
+
+    __tablename__ = "player_pairs"
+    __table_args__ = (UniqueConstraint("user_id", "other_id", "game"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    other_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(32))
+    counts: Mapped[dict] = mapped_column(JSON)
+
+
+class StatsMatch(Base):
+    """One person's place in one finished match, as the statistics counted it (app.stats).
+
+    A row per (match, person) (unique): it marks the match as counted, so a match is never
+    added twice, and it feeds the leaderboards by period. placing: 1 for the best total (ties
+    share), public: an Anyone table, rated: the match changed ratings.
+    """
+
+    __tablename__ = "stats_matches"
+    __table_args__ = (UniqueConstraint("match_id", "user_id"),
+                      Index("ix_stats_matches_game_finished_at", "game", "finished_at"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    placing: Mapped[int] = mapped_column(Integer)
+    public: Mapped[bool] = mapped_column(Boolean)
+    rated: Mapped[bool] = mapped_column(Boolean)

@@ -50,16 +50,33 @@ def _iso(value: datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def chart_points(values: list[float], width: int = 200, height: int = 60) -> str:
-    """SVG polyline points of ``values`` (the ordinal after each rated match, starting at the
-    first rating), scaled into width × height; "" with fewer than two values."""
-    if len(values) < 2:
-        return ""
-    low, high = min(values), max(values)
-    span = (high - low) or 1.0
-    step = width / (len(values) - 1)
-    return " ".join(f"{i * step:.1f},{height - (v - low) / span * height:.1f}"
-                    for i, v in enumerate(values))
+async def find_player(db: AsyncSession, name: str, *, own_for: int | None = None) -> User:
+    """The registered player called ``name``; a guest only when ``own_for`` is that guest
+    (their own history and statistics). Raises HistoryError (404) otherwise."""
+    user = (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()
+    if user is None:
+        raise HistoryError(N_("there is no player called '%(name)s'"), name=name)
+    if user.is_guest and (own_for is None or own_for != user.id):
+        raise HistoryError(N_("guests have no profile until they register"))
+    return user
+
+
+def may_open(user_id: int, viewer_id: int | None) -> Any:
+    """SQL: the ``Match`` in the query may be opened by ``viewer_id`` — the player's own
+    history, a public match (Anyone, Play now), or a private one the viewer played in
+    (app/lobby/service.py ``Lobby._may_view``)."""
+    if viewer_id == user_id:
+        return true()
+    public = (select(GameTable.id).where(GameTable.id == Match.table_id,
+                                         GameTable.opponents == "any")
+              .correlate(Match).exists())
+    if viewer_id is None:
+        return public
+    theirs = aliased(Result)  # the viewer's own result in that match
+    played = (select(theirs.id).where(theirs.match_id == Match.id,
+                                      theirs.user_id == viewer_id)
+              .correlate(Match).exists())
+    return or_(public, played)
 
 
 class History:
@@ -69,36 +86,9 @@ class History:
         self._db = sessions
         self._clock = clock
 
-    async def _player(self, db: AsyncSession, name: str, *, own_for: int | None = None) -> User:
-        """The registered player called ``name``; a guest only when ``own_for`` is that guest
-        (their own history). Raises HistoryError (404) otherwise."""
-        user = (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()
-        if user is None:
-            raise HistoryError(N_("there is no player called '%(name)s'"), name=name)
-        if user.is_guest and (own_for is None or own_for != user.id):
-            raise HistoryError(N_("guests have no profile until they register"))
-        return user
-
-    @staticmethod
-    def _may_open(user_id: int, viewer_id: int | None) -> Any:
-        """SQL: the ``Match`` in the query may be opened by ``viewer_id`` — the player's own
-        history, a public match (Anyone, Play now), or a private one the viewer played in
-        (app/lobby/service.py ``Lobby._may_view``)."""
-        if viewer_id == user_id:
-            return true()
-        public = (select(GameTable.id).where(GameTable.id == Match.table_id,
-                                             GameTable.opponents == "any")
-                  .correlate(Match).exists())
-        if viewer_id is None:
-            return public
-        theirs = aliased(Result)  # the viewer's own result in that match
-        played = (select(theirs.id).where(theirs.match_id == Match.id,
-                                          theirs.user_id == viewer_id)
-                  .correlate(Match).exists())
-        return or_(public, played)
 
     async def matches(self, name: str, *, limit: int = 20, offset: int = 0,
-                      viewer_id: int | None = None) -> dict[str, Any]:
+                      viewer_id: int | None = None, count: bool = True) -> dict[str, Any]:
         """A player's finished matches, newest first: ``{"player", "matches": [{"table",
         "match", "game", "finished_at", "seat", "score", "winner", "left_early", "players":
         [{"seat", "name", "score", "winner"}], "rating": {"before", "after"} | None}],
@@ -107,20 +97,27 @@ class History:
         visitor), only the matches that viewer may open: a Friend or Invited match is listed
         to its players only. ``guest``: the player is a guest looking at their own matches
         (guests have no profile: app/history/service.py). ``running``: on the player's own
-        page, the tables in play where they hold a seat (:meth:`_running`)."""
+        page, the tables in play where they hold a seat (:meth:`_running`). ``count``
+        False: no ``total`` (None; a profile's few recent matches need none)."""
         async with self._db() as db:
-            user = await self._player(db, name, own_for=viewer_id)
+            user = await find_player(db, name, own_for=viewer_id)
             running = await self._running(db, user.id) if viewer_id == user.id else []
-            may_open = self._may_open(user.id, viewer_id)
+            visible = may_open(user.id, viewer_id)
             total = (await db.execute(
                 select(func.count()).select_from(Result).join(Match, Match.id == Result.match_id)
-                .where(Result.user_id == user.id, Match.finished_at.is_not(None), may_open)
-            )).scalar_one()
-            mine = (await db.execute(
+                .where(Result.user_id == user.id, Match.finished_at.is_not(None), visible)
+            )).scalar_one() if count else None
+            newest = (Match.finished_at.desc(), Match.id.desc())
+            # the page's ids first: sorting a long history's rows whole (with their rules)
+            # took four times as long (benchmarks/stats.py, 10,000 matches)
+            page = list((await db.execute(
+                select(Match.id).join(Result, Result.match_id == Match.id)
+                .where(Result.user_id == user.id, Match.finished_at.is_not(None), visible)
+                .order_by(*newest).limit(limit).offset(offset))).scalars())
+            mine = [(r, m) for r, m in (await db.execute(  # by the match's index, not the user's
                 select(Result, Match).join(Match, Match.id == Result.match_id)
-                .where(Result.user_id == user.id, Match.finished_at.is_not(None), may_open)
-                .order_by(Match.finished_at.desc(), Match.id.desc())
-                .limit(limit).offset(offset))).all()
+                .where(Result.match_id.in_(page)).order_by(*newest))).all()
+                if r.user_id == user.id] if page else []
             match_ids = [m.id for _r, m in mine]
             left: set[int] = set()
             others: dict[int, list[dict[str, Any]]] = defaultdict(list)
@@ -177,26 +174,29 @@ class History:
 
     async def profile(self, name: str, *, viewer_id: int | None = None) -> dict[str, Any]:
         """Per game: matches played, won, win rate, rated matches left early (``left_early``:
-        a computer player finished them for this player), the rating and its history; and the
-        ten most recent matches that ``viewer_id`` may open (see :meth:`matches`)."""
+        a computer player finished them for this player) and the rating; and the ten most
+        recent matches that ``viewer_id`` may open (see :meth:`matches`). The player sees all
+        their matches counted, anybody else those at Anyone tables only (private Friends and
+        Invited matches count for the player's own view: app/stats/projection.py). A guest
+        sees their own profile (``guest``); nobody else does. The rating's history is the
+        statistics' (app/stats/profile.py)."""
         async with self._db() as db:
-            user = await self._player(db, name)
+            user = await find_player(db, name, own_for=viewer_id)
+            counted = (true() if viewer_id == user.id else select(GameTable.id).where(
+                GameTable.id == Match.table_id, GameTable.opponents == "any").correlate(Match).exists())
             counts = (await db.execute(
                 select(Match.game, func.count(), func.sum(case((Result.winner.is_(True), 1), else_=0)))
                 .join(Match, Match.id == Result.match_id)
-                .where(Result.user_id == user.id, Match.finished_at.is_not(None))
+                .where(Result.user_id == user.id, Match.finished_at.is_not(None), counted)
                 .group_by(Match.game))).all()
             departures = dict((await db.execute(
                 select(Match.game, func.count()).select_from(Departure)
                 .join(Match, Match.id == Departure.match_id)
                 .where(Departure.user_id == user.id, Departure.returned_at.is_(None),
-                       Match.finished_at.is_not(None))
+                       Match.finished_at.is_not(None), counted)
                 .group_by(Match.game))).all())
             ratings = {r.game: r for r in (await db.execute(
                 select(PlayerRating).where(PlayerRating.user_id == user.id))).scalars()}
-            history = (await db.execute(
-                select(RatingChange).where(RatingChange.user_id == user.id)
-                .order_by(RatingChange.id))).scalars().all()
         played = {game: (n, int(won or 0)) for game, n, won in counts}
         games = []
         for game in available_games():
@@ -214,18 +214,10 @@ class History:
                     "settle_in": (matches_to_settle(game, Rating(rating.mu, rating.sigma))
                                   if rating.provisional else 0),
                     "provisional": rating.provisional, "matches": rating.matches,
-                    "last_active": _iso(rating.last_active)},
-                "history": [{"match": h.match_id, "at": _iso(h.created_at), "mu": h.mu,
-                             "sigma": h.sigma, "ordinal": Rating(h.mu, h.sigma).ordinal,
-                             "shown": shown(Rating(h.mu, h.sigma))}
-                            for h in history if h.game == game]})
-            mine = [h for h in history if h.game == game]
-            games[-1]["chart"] = chart_points(
-                [Rating(mine[0].mu_before, mine[0].sigma_before).ordinal]
-                + [g["ordinal"] for g in games[-1]["history"]] if mine else [])
-        recent = await self.matches(name, limit=10, viewer_id=viewer_id)
+                    "last_active": _iso(rating.last_active)}})
+        recent = await self.matches(name, limit=10, viewer_id=viewer_id, count=False)
         return {"player": user.name, "since": _iso(user.created_at), "games": games,
-                "recent": recent["matches"]}
+                "recent": recent["matches"], "guest": user.is_guest}
 
     async def leaderboard(self, game: str, viewer_id: int | None = None) -> dict[str, Any]:
         """The game's top 100 and the viewer's own rank (see app/ratings/store.py)."""

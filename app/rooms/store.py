@@ -7,8 +7,10 @@ reports to anyone is already durable. Reads rebuild a table after a restart.
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +22,8 @@ from app.db.models import ActionRow, Departure, GameTable, Match, Result, Round,
 from app.games.base import RoundOutcome
 from app.ratings.store import SeatHolder, rate_finished_match
 from app.rooms.match import RoundRecord, outcome_json
+
+log = logging.getLogger(__name__)
 
 #: the departure reason of a person who left a running match for good (Leave — Verlassen):
 #: a computer player plays the seat to the end (app/lobby/seating.py)
@@ -75,6 +79,10 @@ class MatchStore:
     #: few milliseconds share one transaction (each costs the log's thread several round trips
     #: whatever its size); an append after a quiet spell is written at once
     BATCH_INTERVAL = 0.005
+
+    #: called with a match's id once its result is committed (:meth:`finish_match`): the
+    #: statistics count it (app.stats.service.Stats.match_finished); must not raise or wait
+    on_finished: Callable[[int], None] | None = None
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: Clock) -> None:
         self._db = sessions
@@ -208,6 +216,11 @@ class MatchStore:
             if not rated:  # leaving an unrated match early is not held against anyone
                 await db.execute(delete(Departure).where(Departure.match_id == match_id))
             await db.commit()
+        if self.on_finished is not None:
+            try:
+                self.on_finished(match_id)
+            except Exception:  # the result is stored; the statistics catch up at the next start
+                log.exception("telling the statistics of match %s failed", match_id)
 
     async def turn_started_at(self, round_id: int) -> Any:
         """When the current turn of round ``round_id`` began (wall clock, timezone-aware): the

@@ -12,18 +12,24 @@ from app.history.service import HistoryError
 from app.i18n import _
 from app.i18n.errors import localized
 from app.lobby.service import LobbyError
+from app.stats.boards import BOARDS
 from app.web.pages import _page
 
 router = APIRouter()
 
 
 @router.get("/players/{name}", response_class=HTMLResponse)
-async def profile_page(name: str, request: Request, services: ServicesDep, user: MaybeUser):
+async def profile_page(name: str, request: Request, services: ServicesDep, user: MaybeUser,
+                       game: str | None = Query(None, max_length=32)):
+    """The profile: the games played, the statistics of one game (``game``, else the most
+    played: app/stats/profile.py), the recent matches."""
+    viewer_id = user.id if user else None
     try:
-        profile = await services.history.profile(name, viewer_id=user.id if user else None)
+        profile = await services.history.profile(name, viewer_id=viewer_id)
+        stats = await services.stats.player(name, viewer_id=viewer_id, game=game, first=True)
     except HistoryError as err:
         return _page(request, "error.html", user, err.status, error=localized(err))
-    return _page(request, "profile.html", user, profile=profile)
+    return _page(request, "profile.html", user, profile=profile, stats=stats)
 
 
 @router.get("/players/{name}/matches", response_class=HTMLResponse)
@@ -45,12 +51,19 @@ async def leaderboards_index():
 
 
 @router.get("/leaderboards/{game}", response_class=HTMLResponse)
-async def leaderboard_page(game: str, request: Request, services: ServicesDep, user: MaybeUser):
+async def leaderboard_page(game: str, request: Request, services: ServicesDep, user: MaybeUser,
+                           board: str = Query("rating", max_length=16)):
+    """By rating (app/ratings/store.py), or by period and new players (app/stats/boards.py)."""
+    viewer_id = user.id if user else None
     try:
-        board = await services.history.leaderboard(game, user.id if user else None)
+        if board == "rating":
+            rating, other = await services.history.leaderboard(game, viewer_id), None
+        else:
+            rating, other = None, await services.stats.board(game, board, viewer_id=viewer_id)
     except HistoryError as err:
         return _page(request, "error.html", user, err.status, error=localized(err))
-    return _page(request, "leaderboard.html", user, board=board, games=available_games())
+    return _page(request, "leaderboard.html", user, game=game, board=rating, other=other,
+                 tab=board, tabs=BOARDS, games=available_games())
 
 
 @router.get("/tables/{table_id}/replay", response_class=HTMLResponse)

@@ -2,14 +2,14 @@
 app.analysis.puzzles)
 
 Revision ID: 0009_puzzles
-Revises: 0006_analyses
+Revises: 0008_player_stats
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = '0009_puzzles'
-down_revision = '0006_analyses'
+down_revision = '0008_player_stats'
 branch_labels = None
 depends_on = None
 
