@@ -42,6 +42,7 @@ from tests.platform_helpers import (
     free_port,
     postgres_available,
 )
+from tests.test_browser import register
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis]
 
@@ -212,13 +213,7 @@ def test_the_shipped_deployment_seats_a_player_and_survives_its_owner_dying(brow
     ctx = context(browser, "desktop")
     ctx.add_init_script(RECORD_ACTIONS)
     page = ctx.new_page()
-    name = f"dep{random.randrange(10**6)}"
-    page.goto(url + "/register")
-    page.fill("input[name=name]", name)
-    page.fill("input[name=password]", "correct horse")
-    page.click("#submit-register")
-    page.wait_for_url(url + "/")
-    assert name in page.text_content("#me")
+    register(page, url, f"dep{random.randrange(10**6)}")
 
     page.fill("#deals", "4")  # a public table: a multiple of the players; one is played here
     page.select_option("#bots", "3")

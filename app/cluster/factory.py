@@ -17,7 +17,6 @@ from app.cluster.claims import Claims, InProcessClaims, RedisClaims
 from app.cluster.leases import InProcessLeases, LeaseManager, RedisLeases
 from app.cluster.registry import InProcessRegistry, LobbyRegistry, RedisRegistry
 
-
 #: Redis connections one process keeps at most (the bus holds two of them for good)
 POOL_SIZE = 32
 
