@@ -9,8 +9,9 @@
 3. One client per seat, through nginx, playing a random legal move after ``--think-ms``
    (average) whenever it may, and reconnecting (resuming from its last seq) whenever its
    socket drops.
-4. Every ``--kill-every`` minutes one process (the second) is killed with SIGKILL and started
-   again at once on its port; its clients reconnect through nginx to the other process.
+4. Every ``--kill-every`` minutes the process that owns more tables is killed with SIGKILL and
+   started again at once on its port; its clients reconnect through nginx to the other
+   process, which takes its tables over once their leases run out.
 5. Every minute: each process's memory (RSS), the tables it owns, actions acknowledged so far.
 6. At the end: every action a client saw acknowledged is looked up in the event log, in
    order, per table and seat: ``lost`` counts those missing. Errors are every ``error``
@@ -77,20 +78,40 @@ async def player(base: str, table_id: int, cookie: str, seed: int, counts: Count
                                           "last_seq": tracker.seq, "epoch": tracker.epoch}))
                 await _play(ws, table_id, tracker, rng, counts, stop, think, orjson)
         except (OSError, websockets.ConnectionClosed, websockets.InvalidHandshake,
-                TimeoutError):
+                TimeoutError) as err:
             if stop.is_set():
                 return
             counts.reconnects += 1
+            if os.environ.get("SOAK_DEBUG"):
+                load.log(f"reconnect {table_id}: {err!r}"[:200])
             await asyncio.sleep(0.5 + rng.random())
 
 
 async def _play(ws, table_id, tracker, rng, counts: Counts, stop, think, orjson) -> None:
+    """Read messages; once a move is ours, think, then make a move chosen on the state as it
+    is by then (a move chosen before the pause could have become illegal meanwhile)."""
+    loop = asyncio.get_running_loop()
     acted = -1
+    due: float | None = None
     while not stop.is_set():
-        message = orjson.loads(await ws.recv())
+        try:
+            if due is None:
+                raw = await ws.recv()
+            else:
+                raw = await asyncio.wait_for(ws.recv(), max(0.0, due - loop.time()))
+        except TimeoutError:
+            due = None
+            move = load.choose_move(tracker.state, rng) if tracker.state else None
+            if move is not None and tracker.seq > acted:
+                acted = tracker.seq
+                await ws.send(json.dumps({"type": "action", "action": move}))
+            continue
+        message = orjson.loads(raw)
         kind = message["type"]
         if kind == "error":
             counts.error(f"server:{message.get('code')}")
+            if os.environ.get("SOAK_DEBUG"):
+                load.log(f"error {message}")
             acted = -1
             continue
         if kind == "closed":
@@ -114,11 +135,8 @@ async def _play(ws, table_id, tracker, rng, counts: Counts, stop, think, orjson)
                 keys.add(key)
                 counts.seen.setdefault((table_id, you), []).append(action)
                 counts.acked += 1
-        move = load.choose_move(state, rng)
-        if move is not None and message["seq"] > acted:
-            acted = message["seq"]
-            await asyncio.sleep(think * (0.5 + rng.random()))
-            await ws.send(json.dumps({"type": "action", "action": move}))
+        if due is None and message["seq"] > acted and load.choose_move(state, rng) is not None:
+            due = loop.time() + think * (0.5 + rng.random())
 
 
 def start_app(env: dict[str, str], port: int, log_path: Path) -> subprocess.Popen:
@@ -203,7 +221,6 @@ async def main(args) -> dict:
         started = time.monotonic()
         minutes: list[dict] = []
         kills = 0
-        reconnects_before_kill = 0
         for minute in range(1, args.minutes + 1):
             await asyncio.sleep(max(0.0, started + 60 * minute - time.monotonic()))
             rss = [round(psutil.Process(p.pid).memory_info().rss / 2**20, 1) for p in apps]
@@ -214,15 +231,14 @@ async def main(args) -> dict:
             load.log(f"minute {minute:2d}: rss {rss} MB, tables {owned}, acked {counts.acked}, "
                      f"errors {counts.errors or 0}, reconnects {counts.reconnects}")
             if args.kill_every and minute % args.kill_every == 0 and minute < args.minutes:
-                victim = apps[1]
-                reconnects_before_kill = counts.reconnects
-                victim.send_signal(signal.SIGKILL)
-                victim.wait()
-                apps[1] = start_app(env, ports[1], workdir / "app1.log")
-                await load.wait_ready([(apps[1], ports[1])])
+                i = max(range(len(apps)), key=lambda n: owned[n])
+                apps[i].send_signal(signal.SIGKILL)
+                apps[i].wait()
+                apps[i] = start_app(env, ports[i], workdir / f"app{i}.log")
+                await load.wait_ready([(apps[i], ports[i])])
                 kills += 1
-                load.log(f"minute {minute:2d}: killed app1 (SIGKILL) and started it again "
-                         f"({counts.reconnects - reconnects_before_kill} reconnects so far)")
+                load.log(f"minute {minute:2d}: killed app{i} ({owned[i]} tables) with SIGKILL "
+                         "and started it again")
         stop.set()
         for task in clients:
             task.cancel()
@@ -238,7 +254,7 @@ async def main(args) -> dict:
                   "memory_growth": round(growth, 4), "commit": load.commit(),
                   "compiled": load.compiled.requested()}
         print(f"soak: {args.minutes} min, {args.tables} tables, 2 processes + nginx, "
-              f"{kills} kill(s) of app1")
+              f"{kills} kill(s)")
         print(f"acknowledged    {counts.acked} ({checked} checked against the log)")
         print(f"lost            {lost}")
         print(f"errors          {result['errors']}  {counts.errors or ''}")

@@ -15,6 +15,14 @@ import httpx
 TEMPLATE = Path(__file__).resolve().parent / "nginx.conf.template"
 
 
+def _open_files() -> None:
+    """As many open files as this machine allows (a socket through nginx is two)."""
+    import resource
+
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 def executable() -> str:
     """The nginx binary (PATH, else Debian's /usr/sbin/nginx)."""
     return shutil.which("nginx") or "/usr/sbin/nginx"
@@ -42,7 +50,6 @@ worker_processes {workers};
 pid {prefix}/nginx.pid;
 error_log {prefix}/error.log warn;
 events {{ worker_connections 20000; }}
-worker_rlimit_nofile 40000;
 http {{
     access_log off;
     client_body_temp_path {prefix}/body;
@@ -57,7 +64,7 @@ http {{
     checked = subprocess.run([*command, "-t"], capture_output=True, text=True)
     if checked.returncode != 0:
         raise RuntimeError(f"nginx refused the configuration: {checked.stderr}")
-    proc = subprocess.Popen(command)
+    proc = subprocess.Popen(command, preexec_fn=_open_files)
     if ready_url is not None:
         deadline = time.monotonic() + timeout
         while True:
