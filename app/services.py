@@ -38,6 +38,9 @@ from app.rooms.cluster import ClusterRooms
 from app.rooms.manager import RoomManager, Rooms
 from app.rooms.store import MatchStore, UnloggedMatchStore
 from app.rooms.stored import StoredTables
+from app.tournaments.director import Director, Hooks
+from app.tournaments.hub import TournamentHub
+from app.tournaments.service import Tournaments
 
 log = logging.getLogger(__name__)
 LOBBY_CHANNEL = "lobby"
@@ -72,6 +75,10 @@ class Services:
     #: post-game analyses (app.analysis.service)
     analyses: Analyses
 
+    #: tournaments (app/tournaments): the service, the live standings, the director
+    tournaments: Tournaments | None = None
+    tournament_hub: TournamentHub | None = None
+    director: Director | None = None
     #: background WAL checkpoints of a SQLite database (app/db/checkpoint.py)
     checkpointer: WalCheckpointer | None = None
     _feed: asyncio.Task[None] | None = None
@@ -83,6 +90,8 @@ class Services:
         self.presence.start()
         if self.checkpointer is not None:
             self.checkpointer.start()
+        if self.director is not None:
+            self.director.start()
         if self.cluster.distributed and self._feed is None:
             self._feed = asyncio.get_running_loop().create_task(self._follow(),
                                                                 name="lobby-feed")
@@ -100,13 +109,23 @@ class Services:
                 if isinstance(message, dict) and "notify" in message:  # a notice for one user
                     await self.hub.notify(message["notify"], message["message"])
                     continue
+                if isinstance(message, dict) and "tournament" in message:  # live standings
+                    if self.tournament_hub is not None:
+                        self.tournament_hub.changed(message["tournament"])
+                    continue
                 self.hub.changed()
+                if self.director is not None:
+                    self.director.poke()
             except Exception:
                 log.exception("refreshing the lobby feed failed")
 
     async def close(self) -> None:
         if self._feed is not None:
             self._feed.cancel()
+        if self.director is not None:
+            await self.director.close()
+        if self.tournament_hub is not None:
+            await self.tournament_hub.close()
         await self.hub.close()
         await self.analyses.close()
         await self.play_now.close()
@@ -197,6 +216,8 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
     lobby.busy = play_now.busy
     notices = Notices(hub, friends, notify if cluster.distributed else None)
     lobby.on_invite = friends.on_notice = notices.send
+    tournaments, tournament_hub, director = wire_tournaments(
+        settings, sessions, clock, cluster, rooms, friends, lobby, notices, presence)
     return Services(settings=settings, engine=engine, clock=clock,
                     accounts=Accounts(sessions, clock, settings.session_days), friends=friends,
                     lobby=lobby, hub=hub, rooms=rooms,
@@ -210,7 +231,49 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                     analyses=Analyses(sessions, clock, lobby.scenario,
                                       budget_ms=settings.analysis_budget_ms,
                                       worlds=settings.analysis_worlds),
-                    checkpointer=checkpointer)
+                    checkpointer=checkpointer, tournaments=tournaments,
+                    tournament_hub=tournament_hub, director=director)
+
+
+def wire_tournaments(settings: Settings, sessions, clock: Clock, cluster: Cluster, rooms: Rooms,
+                     friends: Friends, lobby: Lobby, notices: Notices, presence: Presence
+                     ) -> tuple[Tournaments, TournamentHub, Director | None]:
+    """The tournaments' service, live standings and director (app/tournaments), wired to the
+    rooms (a table that starts or finishes wakes the director), the notices and, with Redis,
+    the lobby bus (a change reaches the tournament's watchers on every process)."""
+    from app.tournaments.recurring import Recurring
+
+    tournaments = Tournaments(sessions, clock, friends)
+    tournament_hub = TournamentHub(tournaments)
+    tournaments.notify = notices.send
+    if cluster.distributed:
+        async def tournament_changed(tournament_id: int) -> None:
+            try:
+                await cluster.bus.publish_event(LOBBY_CHANNEL, {"tournament": tournament_id})
+            except Exception:
+                log.warning("cannot announce a tournament change", exc_info=True)
+
+        tournaments.on_change = tournament_changed
+    else:
+        tournaments.on_change = tournament_hub.publish
+    if not settings.tournament_director:
+        return tournaments, tournament_hub, None
+    recurring = (Recurring(settings.tournaments_config, tournaments, clock)
+                 if settings.tournaments_config else None)
+    director = Director(sessions, clock, Hooks(
+        start=lambda table_id: rooms.actor(table_id).start(), notify=notices.send,
+        changed=tournaments.on_change, online=presence.online, tables_changed=lobby.on_change),
+        cluster.leases, cluster.process_id, tick=settings.tournament_tick,
+        lease_ttl=settings.lease_ttl, recurring=recurring)
+    table_changed = rooms.on_change
+
+    async def started_or_finished(table_id: int) -> None:
+        if table_changed is not None:
+            await table_changed(table_id)
+        director.poke(table_id)
+
+    rooms.on_change = started_or_finished
+    return tournaments, tournament_hub, director
 
 
 def sqlite_checkpointer(url: str, every: float) -> WalCheckpointer | None:
