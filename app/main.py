@@ -167,10 +167,17 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         log.exception("unhandled error", exc_info=err)
         return PlainTextResponse(gettext("Something went wrong on our side."), status_code=500)
 
-    from app.api import analysis_routes, friends_routes, history_routes, ops, playnow_routes
+    from app.api import (
+        analysis_routes,
+        friends_routes,
+        history_routes,
+        ops,
+        playnow_routes,
+        tournament_routes,
+    )
     from app.api import routes as api_routes
     from app.api import ws as api_ws
-    from app.web import history_pages, pages, rules_pages
+    from app.web import history_pages, pages, rules_pages, tournament_pages
 
     app.include_router(ops.router)
     app.include_router(friends_routes.router)
@@ -182,6 +189,8 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     app.include_router(analysis_routes.router)
     app.include_router(history_pages.router)
     app.include_router(rules_pages.router)
+    app.include_router(tournament_routes.router)
+    app.include_router(tournament_pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     # outermost: pages, JSON and static files compressed as the browser asks (zstd, brotli or
     # gzip; bodies under 500 bytes, ranges and 304s untouched); WebSockets pass through

@@ -163,23 +163,23 @@ class Director:
     async def _start(self, tournament_id: int) -> None:
         now = self._clock.now()
         async with self._db() as db:
-            t = await db.get(Tournament, tournament_id)
-            if t is None or t.status != "scheduled":
+            tour = await db.get(Tournament, tournament_id)
+            if tour is None or tour.status != "scheduled":
                 return
             active = (await db.execute(select(func.count()).select_from(TournamentPlayer).where(
-                TournamentPlayer.tournament_id == t.id,
+                TournamentPlayer.tournament_id == tour.id,
                 TournamentPlayer.status == "active"))).scalar_one()
-            too_few = active < t.min_players
+            too_few = active < tour.min_players
             moved = await db.execute(update(Tournament).where(
-                Tournament.id == t.id, Tournament.status == "scheduled").values(
+                Tournament.id == tour.id, Tournament.status == "scheduled").values(
                 status="cancelled" if too_few else "running",
                 started_at=now, finished_at=now if too_few else None,
                 note="too_few_players" if too_few else None))
             if moved.rowcount != 1:
                 return
-            if not too_few and t.format == "arena":
+            if not too_few and tour.format == "arena":
                 await db.execute(update(TournamentPlayer).where(
-                    TournamentPlayer.tournament_id == t.id).values(free_since=now))
+                    TournamentPlayer.tournament_id == tour.id).values(free_since=now))
             await db.commit()
             players = (await db.execute(select(TournamentPlayer.user_id).where(
                 TournamentPlayer.tournament_id == tournament_id))).scalars().all()
@@ -193,35 +193,35 @@ class Director:
 
     async def _advance(self, tournament_id: int) -> None:
         async with self._db() as db:
-            t = await db.get(Tournament, tournament_id)
-        if t is None or t.status != "running":
+            tour = await db.get(Tournament, tournament_id)
+        if tour is None or tour.status != "running":
             return
-        if t.format == "arena":
-            await self._arena(t)
+        if tour.format == "arena":
+            await self._arena(tour)
         else:
-            await self._series(t)
+            await self._series(tour)
         await self._watch(tournament_id)
 
     async def _watch(self, tournament_id: int) -> None:
         """Tell the watchers when a deal or a table finished since they were last told."""
         async with self._db() as db:
             tables = await store.load_tables(db, tournament_id)
-        seen = (sum(len(t.deals) for t in tables), sum(1 for t in tables if t.finished))
+        seen = (sum(len(tour.deals) for tour in tables), sum(1 for tour in tables if tour.finished))
         if self._seen.get(tournament_id) != seen:
             self._seen[tournament_id] = seen
             await self._hooks.changed(tournament_id)
 
     # --- series ------------------------------------------------------------------------------
 
-    async def _series(self, t: Tournament) -> None:
+    async def _series(self, tour: Tournament) -> None:
         now = self._clock.now()
-        if t.current_round == 0:
-            await self._seat_round(t, 1)
+        if tour.current_round == 0:
+            await self._seat_round(tour, 1)
             return
         async with self._db() as db:
             current = (await db.execute(select(TournamentRound).where(
-                TournamentRound.tournament_id == t.id,
-                TournamentRound.number == t.current_round))).scalar_one()
+                TournamentRound.tournament_id == tour.id,
+                TournamentRound.number == tour.current_round))).scalar_one()
             if current.status == "playing":
                 if not await self._round_over(db, current.id):
                     return
@@ -229,14 +229,14 @@ class Director:
                     TournamentRound.id == current.id, TournamentRound.status == "playing")
                     .values(status="done", finished_at=now))
                 await db.commit()
-                await self._hooks.changed(t.id)
+                await self._hooks.changed(tour.id)
                 finished_at = now
             else:
                 finished_at = aware(current.finished_at) or now
-        if t.current_round >= t.rounds:
-            await self._finish(t)
-        elif now >= finished_at + timedelta(seconds=t.pause):
-            await self._seat_round(t, t.current_round + 1)
+        if tour.current_round >= tour.rounds:
+            await self._finish(tour)
+        elif now >= finished_at + timedelta(seconds=tour.pause):
+            await self._seat_round(tour, tour.current_round + 1)
 
     @staticmethod
     async def _round_over(db: AsyncSession, round_id: int) -> bool:
@@ -247,31 +247,31 @@ class Director:
         ).scalar_one()
         return playing == 0
 
-    async def _seat_round(self, t: Tournament, number: int) -> None:
+    async def _seat_round(self, tour: Tournament, number: int) -> None:
         """Draw and seat round ``number`` (one transaction; see the module's fencing)."""
         started = time.process_time()
         online = await self._hooks.online()
         async with self._db() as db:
             active = (await db.execute(select(TournamentPlayer.user_id).where(
-                TournamentPlayer.tournament_id == t.id, TournamentPlayer.status == "active")
+                TournamentPlayer.tournament_id == tour.id, TournamentPlayer.status == "active")
                 .order_by(TournamentPlayer.id))).scalars().all()
             if not active:
                 finish = True
             else:
                 finish = False
         if finish:
-            await self._finish(t)
+            await self._finish(tour)
             return
         async with self._db() as db:
-            rng = random.Random(f"{t.seed}:{number}")
+            rng = random.Random(f"{tour.seed}:{number}")
             if number == 1:
-                tables = pairing.first_round(active, t.table_size, rng)
+                tables = pairing.first_round(active, tour.table_size, rng)
             else:
-                ranked = await self._ranked(db, t, set(active))
-                tables = pairing.by_standing(ranked, t.table_size,
-                                             await store.met(db, t.id), rng)
-            seed = f"{t.seed}:{number}" if t.format == "duplicate" else None
-            row = TournamentRound(tournament_id=t.id, number=number, status="playing",
+                ranked = await self._ranked(db, tour, set(active))
+                tables = pairing.by_standing(ranked, tour.table_size,
+                                             await store.met(db, tour.id), rng)
+            seed = f"{tour.seed}:{number}" if tour.format == "duplicate" else None
+            row = TournamentRound(tournament_id=tour.id, number=number, status="playing",
                                   deal_seed=seed, started_at=self._clock.now())
             db.add(row)
             try:
@@ -280,25 +280,25 @@ class Director:
                 await db.rollback()
                 return  # seated already (another director)
             moved = await db.execute(update(Tournament).where(
-                Tournament.id == t.id, Tournament.status == "running",
+                Tournament.id == tour.id, Tournament.status == "running",
                 Tournament.current_round == number - 1).values(current_round=number))
             if moved.rowcount != 1:
                 await db.rollback()
                 return
-            ids = [await self._table(db, t, seats, n + 1, row.id, seed, online)
+            ids = [await self._table(db, tour, seats, n + 1, row.id, seed, online)
                    for n, seats in enumerate(tables)]
-            await self._absences(db, t, active, online)
+            await self._absences(db, tour, active, online)
             await db.commit()
         self.seat_cpu.append(time.process_time() - started)
-        await self._opened(t, number, tables, ids)
+        await self._opened(tour, number, tables, ids)
 
-    async def _ranked(self, db: AsyncSession, t: Tournament, active: set[int]) -> list[int]:
-        tables = await store.load_tables(db, t.id)
-        rows = scoring.standings(t.format, t.scoring, lower_wins(t.game), tables,
-                                 await store.people(db, t.id))
+    async def _ranked(self, db: AsyncSession, tour: Tournament, active: set[int]) -> list[int]:
+        tables = await store.load_tables(db, tour.id)
+        rows = scoring.standings(tour.format, tour.scoring, lower_wins(tour.game), tables,
+                                 await store.people(db, tour.id))
         return [r.user_id for r in rows if r.user_id in active]
 
-    async def _absences(self, db: AsyncSession, t: Tournament, seated: list[int],
+    async def _absences(self, db: AsyncSession, tour: Tournament, seated: list[int],
                         online: set[int]) -> None:
         """Count each seated person's rounds absent at the start in a row; withdraw (pause)
         those absent ABSENT_WITHDRAW rounds in a row: they are not seated again until they
@@ -307,133 +307,133 @@ class Director:
         here = [u for u in seated if u in online]
         if here:
             await db.execute(update(TournamentPlayer).where(
-                TournamentPlayer.tournament_id == t.id, TournamentPlayer.user_id.in_(here))
+                TournamentPlayer.tournament_id == tour.id, TournamentPlayer.user_id.in_(here))
                 .values(absences=0))
         if away:
             await db.execute(update(TournamentPlayer).where(
-                TournamentPlayer.tournament_id == t.id, TournamentPlayer.user_id.in_(away))
+                TournamentPlayer.tournament_id == tour.id, TournamentPlayer.user_id.in_(away))
                 .values(absences=TournamentPlayer.absences + 1))
             await db.execute(update(TournamentPlayer).where(
-                TournamentPlayer.tournament_id == t.id,
+                TournamentPlayer.tournament_id == tour.id,
                 TournamentPlayer.absences >= ABSENT_WITHDRAW).values(status="paused"))
 
-    async def _table(self, db: AsyncSession, t: Tournament, seats: list[int | None],
+    async def _table(self, db: AsyncSession, tour: Tournament, seats: list[int | None],
                      number: int, round_id: int | None, seed: str | None,
                      online: set[int]) -> int:
         """One tournament table: an ordinary ``tables`` row, full and playing, with its seats
         (computer players of the tournament's level in the empty ones)."""
-        game = get_game(t.game)
+        game = get_game(tour.game)
         people = [p for p in seats if p is not None]
-        deals = t.deals or table_deals(game, game.make_rules(t.rules), t.table_size, 0)
-        table = GameTable(game=t.game, preset=t.preset, rules=t.rules, players=t.table_size,
-                          deals=deals, opponents="any" if t.visibility == "public" else "invited",
-                          skill=t.bot_level, secret=secrets.token_urlsafe(16),
-                          owner_id=people[0], turn_seconds=t.turn_seconds, status="playing",
-                          created_at=self._clock.now(), seated=t.table_size, deal_seed=seed)
+        deals = tour.deals or table_deals(game, game.make_rules(tour.rules), tour.table_size, 0)
+        table = GameTable(game=tour.game, preset=tour.preset, rules=tour.rules, players=tour.table_size,
+                          deals=deals, opponents="any" if tour.visibility == "public" else "invited",
+                          skill=tour.bot_level, secret=secrets.token_urlsafe(16),
+                          owner_id=people[0], turn_seconds=tour.turn_seconds, status="playing",
+                          created_at=self._clock.now(), seated=tour.table_size, deal_seed=seed)
         db.add(table)
         await db.flush()
         for seat, person in enumerate(seats):
             if person is None:
-                db.add(Seat(table_id=table.id, seat=seat, bot_level=t.bot_level))
+                db.add(Seat(table_id=table.id, seat=seat, bot_level=tour.bot_level))
             else:
                 db.add(Seat(table_id=table.id, seat=seat, user_id=person))
-                db.add(TournamentSeat(tournament_id=t.id, round_id=round_id, table_id=table.id,
+                db.add(TournamentSeat(tournament_id=tour.id, round_id=round_id, table_id=table.id,
                                       number=number, seat=seat, user_id=person,
                                       absent=person not in online))
         await db.flush()
         return table.id
 
-    async def _opened(self, t: Tournament, number: int | None,
+    async def _opened(self, tour: Tournament, number: int | None,
                       tables: list[list[int | None]], ids: list[int]) -> None:
         """After the commit: start the tables' rooms, tell each person where to sit."""
         for table_id in ids:
             self._hooks.start(table_id)
         if number is not None:
-            self.seated_at[(t.id, number)] = time.perf_counter()
+            self.seated_at[(tour.id, number)] = time.perf_counter()
         for seats, table_id in zip(tables, ids, strict=True):
             for person in seats:
                 if person is not None:
                     await self._hooks.notify(person, {
-                        "type": "tournament_start", "tournament": t.id, "name": t.name,
-                        "round": number, "rounds": t.rounds or None, "table": table_id})
+                        "type": "tournament_start", "tournament": tour.id, "name": tour.name,
+                        "round": number, "rounds": tour.rounds or None, "table": table_id})
         if self._hooks.tables_changed is not None:
             await self._hooks.tables_changed()
-        await self._hooks.changed(t.id)
+        await self._hooks.changed(tour.id)
 
-    async def _finish(self, t: Tournament) -> None:
+    async def _finish(self, tour: Tournament) -> None:
         async with self._db() as db:
             done = await db.execute(update(Tournament).where(
-                Tournament.id == t.id, Tournament.status == "running")
+                Tournament.id == tour.id, Tournament.status == "running")
                 .values(status="finished", finished_at=self._clock.now()))
             await db.commit()
             if done.rowcount != 1:
                 return
-            ranked = scoring.standings(t.format, t.scoring, lower_wins(t.game),
-                                       await store.load_tables(db, t.id),
-                                       await store.people(db, t.id))
+            ranked = scoring.standings(tour.format, tour.scoring, lower_wins(tour.game),
+                                       await store.load_tables(db, tour.id),
+                                       await store.people(db, tour.id))
         for row in ranked:
             await self._hooks.notify(row.user_id, {"type": "tournament_over",
-                                                   "tournament": t.id, "name": t.name,
+                                                   "tournament": tour.id, "name": tour.name,
                                                    "place": row.rank, "of": len(ranked)})
-        await self._hooks.changed(t.id)
+        await self._hooks.changed(tour.id)
 
     # --- arena -------------------------------------------------------------------------------
 
-    async def _arena(self, t: Tournament) -> None:
+    async def _arena(self, tour: Tournament) -> None:
         now = self._clock.now()
-        end = ends_at(t)
+        end = ends_at(tour)
         assert end is not None
         async with self._db() as db:
             busy = set((await db.execute(
                 select(TournamentSeat.user_id).join(GameTable, GameTable.id == TournamentSeat.table_id)
-                .where(TournamentSeat.tournament_id == t.id, GameTable.status != "finished"))
+                .where(TournamentSeat.tournament_id == tour.id, GameTable.status != "finished"))
             ).scalars())
             freed = await db.execute(update(TournamentPlayer).where(
-                TournamentPlayer.tournament_id == t.id, TournamentPlayer.free_since.is_(None),
+                TournamentPlayer.tournament_id == tour.id, TournamentPlayer.free_since.is_(None),
                 TournamentPlayer.user_id.not_in(busy) if busy else true())
                 .values(free_since=now))
             await db.commit()
             if freed.rowcount:
-                await self._hooks.changed(t.id)
+                await self._hooks.changed(tour.id)
         if now >= end:
             if not busy:
-                await self._finish(t)
+                await self._finish(tour)
             return
-        await self._pair(t, now)
+        await self._pair(tour, now)
 
-    async def _pair(self, t: Tournament, now: datetime) -> None:
+    async def _pair(self, tour: Tournament, now: datetime) -> None:
         online = await self._hooks.online()
         started = time.process_time()
         async with self._db() as db:
             free = (await db.execute(select(TournamentPlayer.user_id, TournamentPlayer.free_since)
-                                     .where(TournamentPlayer.tournament_id == t.id,
+                                     .where(TournamentPlayer.tournament_id == tour.id,
                                             TournamentPlayer.status == "active",
                                             TournamentPlayer.free_since.is_not(None)))).all()
             waiting = {u: (now - aware(since)).total_seconds() for u, since in free
                        if u in online}
             if not waiting:
                 return
-            ranked = [u for u in await self._ranked(db, t, set(waiting))]
-            groups = pairing.arena_groups(ranked, t.table_size, waiting, t.fill_wait,
-                                          await store.met(db, t.id, last_only=True))
+            ranked = [u for u in await self._ranked(db, tour, set(waiting))]
+            groups = pairing.arena_groups(ranked, tour.table_size, waiting, tour.fill_wait,
+                                          await store.met(db, tour.id, last_only=True))
             if not groups:
                 return
-            rng = random.Random(f"{t.seed}:arena:{now.timestamp()}")
+            rng = random.Random(f"{tour.seed}:arena:{now.timestamp()}")
             base = (await db.execute(select(func.count(func.distinct(TournamentSeat.table_id)))
-                                     .where(TournamentSeat.tournament_id == t.id))).scalar_one()
+                                     .where(TournamentSeat.tournament_id == tour.id))).scalar_one()
             tables, ids = [], []
             for group in groups:
                 taken = await db.execute(update(TournamentPlayer).where(
-                    TournamentPlayer.tournament_id == t.id, TournamentPlayer.user_id.in_(group),
+                    TournamentPlayer.tournament_id == tour.id, TournamentPlayer.user_id.in_(group),
                     TournamentPlayer.free_since.is_not(None)).values(free_since=None))
                 if taken.rowcount != len(group):
                     await db.rollback()
                     return  # someone was paired meanwhile (another director): next tick
-                seats: list[int | None] = [*group, *([None] * (t.table_size - len(group)))]
+                seats: list[int | None] = [*group, *([None] * (tour.table_size - len(group)))]
                 rng.shuffle(seats)
                 tables.append(seats)
-                ids.append(await self._table(db, t, seats, base + len(ids) + 1, None, None,
+                ids.append(await self._table(db, tour, seats, base + len(ids) + 1, None, None,
                                              online))
             await db.commit()
         self.seat_cpu.append(time.process_time() - started)
-        await self._opened(t, None, tables, ids)
+        await self._opened(tour, None, tables, ids)

@@ -229,9 +229,9 @@ def boards(tables: Sequence[TableResult], lower_wins: bool) -> list[dict[str, An
                 continue
             grouped[(table.round, counted)].append({
                 "table": table.table_id, "number": table.number,
-                "scores": list(deal.scores), "names": [s.name for s in table.seats],
-                "bots": [s.bot_level is not None for s in table.seats],
-                "details": deal.details})
+                "scores": list(deal.scores),
+                "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot_level}
+                          for s in table.seats]})
     out = []
     for (round_number, counted), rows in sorted(grouped.items(), key=lambda kv: (kv[0][0] or 0,
                                                                                  kv[0][1])):

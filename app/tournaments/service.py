@@ -66,13 +66,13 @@ def lower_wins(game: str) -> bool:
     return bool(getattr(get_game(game), "lower_scores_win", False))
 
 
-def ends_at(t: Tournament) -> datetime | None:
+def ends_at(tour: Tournament) -> datetime | None:
     """An arena's end of window (its start plus its duration); None for a series."""
-    if t.format != "arena":
+    if tour.format != "arena":
         return None
-    start = aware(t.started_at or t.starts_at)
+    start = aware(tour.started_at or tour.starts_at)
     assert start is not None
-    return start + timedelta(minutes=t.duration)
+    return start + timedelta(minutes=tour.duration)
 
 
 class Tournaments:
@@ -108,17 +108,17 @@ class Tournaments:
             await self._check_private(owner, spec)
         async with self._db() as db:
             invitees = await self._invitees(db, spec)
-            t = self._row(checked, owner, schedule_key)
-            db.add(t)
+            tour = self._row(checked, owner, schedule_key)
+            db.add(tour)
             try:
                 await db.commit()
             except IntegrityError:
                 await db.rollback()
                 if schedule_key is None:
                     raise
-                t = (await db.execute(select(Tournament).where(
+                tour = (await db.execute(select(Tournament).where(
                     Tournament.schedule_key == schedule_key))).scalar_one()
-            tournament_id, secret = t.id, t.secret
+            tournament_id, secret = tour.id, tour.secret
         for user_id in invitees:
             if self.notify is not None and owner is not None:
                 await self.notify(user_id, {"type": "tournament_invite",
@@ -171,21 +171,21 @@ class Tournaments:
     # --- who may see -------------------------------------------------------------------------
 
     async def _get(self, db: AsyncSession, tournament_id: int) -> Tournament:
-        t = await db.get(Tournament, tournament_id)
-        if t is None:
+        tour = await db.get(Tournament, tournament_id)
+        if tour is None:
             raise TournamentError(N_("no such tournament"), 404)
-        return t
+        return tour
 
-    async def _may_see(self, db: AsyncSession, viewer: Viewer | None, t: Tournament,
+    async def _may_see(self, db: AsyncSession, viewer: Viewer | None, tour: Tournament,
                        key: str | None) -> bool:
-        if t.visibility == "public" or same_key(key, t.secret):
+        if tour.visibility == "public" or same_key(key, tour.secret):
             return True
         if viewer is None:
             return False
-        if viewer.id == t.owner_id or await self._registered(db, t.id, viewer.id):
+        if viewer.id == tour.owner_id or await self._registered(db, tour.id, viewer.id):
             return True
-        return (t.visibility == "friends" and t.owner_id is not None
-                and await self._friends.are_friends(viewer.id, t.owner_id))
+        return (tour.visibility == "friends" and tour.owner_id is not None
+                and await self._friends.are_friends(viewer.id, tour.owner_id))
 
     @staticmethod
     async def _registered(db: AsyncSession, tournament_id: int, user_id: int) -> bool:
@@ -198,26 +198,26 @@ class Tournaments:
         """Raise TournamentError 404 unless ``viewer`` may see the tournament (a private one
         is not even admitted to exist)."""
         async with self._db() as db:
-            t = await self._get(db, tournament_id)
-            if not await self._may_see(db, viewer, t, key):
+            tour = await self._get(db, tournament_id)
+            if not await self._may_see(db, viewer, tour, key):
                 raise TournamentError(N_("no such tournament"), 404)
 
     # --- reading -----------------------------------------------------------------------------
 
-    def summary(self, t: Tournament, owner: str | None = None) -> dict[str, Any]:
+    def summary(self, tour: Tournament, owner: str | None = None) -> dict[str, Any]:
         """A tournament's fields as the list and the page show them."""
-        return {"id": t.id, "name": t.name, "game": t.game, "preset": t.preset,
-                "format": t.format, "table_size": t.table_size, "rounds": t.rounds,
-                "deals": t.deals, "max_players": t.max_players, "min_players": t.min_players,
-                "registered": t.registered, "starts_at": iso(t.starts_at),
-                "ends_at": iso(ends_at(t)), "duration": t.duration, "pause": t.pause,
-                "fill_wait": t.fill_wait, "bot_level": t.bot_level,
-                "turn_seconds": t.turn_seconds, "scoring": t.scoring,
-                "visibility": t.visibility, "status": t.status,
-                "current_round": t.current_round, "owner": owner, "note": t.note,
-                "started_at": iso(t.started_at), "finished_at": iso(t.finished_at),
-                "lower_wins": lower_wins(t.game),
-                "end": table_end(t.game, t.rules, t.table_size, t.deals)}
+        return {"id": tour.id, "name": tour.name, "game": tour.game, "preset": tour.preset,
+                "format": tour.format, "table_size": tour.table_size, "rounds": tour.rounds,
+                "deals": tour.deals, "max_players": tour.max_players, "min_players": tour.min_players,
+                "registered": tour.registered, "starts_at": iso(tour.starts_at),
+                "ends_at": iso(ends_at(tour)), "duration": tour.duration, "pause": tour.pause,
+                "fill_wait": tour.fill_wait, "bot_level": tour.bot_level,
+                "turn_seconds": tour.turn_seconds, "scoring": tour.scoring,
+                "visibility": tour.visibility, "status": tour.status,
+                "current_round": tour.current_round, "owner": owner, "note": tour.note,
+                "started_at": iso(tour.started_at), "finished_at": iso(tour.finished_at),
+                "lower_wins": lower_wins(tour.game),
+                "end": table_end(tour.game, tour.rules, tour.table_size, tour.deals)}
 
     async def list(self, viewer: Viewer | None) -> dict[str, list[dict[str, Any]]]:
         """``{"upcoming", "running", "finished"}``: the tournaments ``viewer`` may see (the
@@ -238,58 +238,58 @@ class Tournaments:
                     TournamentPlayer.user_id == viewer.id))).scalars())
             out: dict[str, list[dict[str, Any]]] = {"upcoming": [], "running": [],
                                                     "finished": []}
-            for t, owner in [*rows, *done]:
-                if t.visibility != "public" and t.id not in mine and not await self._may_see(
-                        db, viewer, t, None):
+            for tour, owner in [*rows, *done]:
+                if tour.visibility != "public" and tour.id not in mine and not await self._may_see(
+                        db, viewer, tour, None):
                     continue
-                kind = {"scheduled": "upcoming", "running": "running"}.get(t.status, "finished")
+                kind = {"scheduled": "upcoming", "running": "running"}.get(tour.status, "finished")
                 if kind == "finished" and len(out["finished"]) >= FINISHED_LISTED:
                     continue
-                out[kind].append({**self.summary(t, owner), "mine": t.id in mine})
+                out[kind].append({**self.summary(tour, owner), "mine": tour.id in mine})
         return out
 
     async def show(self, viewer: Viewer | None, tournament_id: int, key: str | None = None,
                    *, standings: bool = True) -> dict[str, Any]:
         """The tournament's page: :meth:`summary` with ``players`` (the ranked standings:
-        scoring.Standing.json), ``rounds`` (number, status, times, tables with their seats
-        and scores so far), ``tables`` (an arena's), ``boards`` (a duplicate series' deals by
+        scoring.Standing.json), ``schedule`` (the rounds seated so far: number, status, times,
+        tables with their seats and scores so far), ``tables`` (an arena's), ``boards`` (a duplicate series' deals by
         table), ``mine`` and, for its owner, ``secret`` (the invitation link's key).
 
         Raises TournamentError 404 (none, or not visible to ``viewer``)."""
         async with self._db() as db:
-            t = await self._get(db, tournament_id)
-            if not await self._may_see(db, viewer, t, key):
+            tour = await self._get(db, tournament_id)
+            if not await self._may_see(db, viewer, tour, key):
                 raise TournamentError(N_("no such tournament"), 404)
-            owner = (await db.get(User, t.owner_id)).name if t.owner_id else None
-            out = self.summary(t, owner)
-            registered = await store.people(db, t.id)
+            owner = (await db.get(User, tour.owner_id)).name if tour.owner_id else None
+            out = self.summary(tour, owner)
+            registered = await store.people(db, tour.id)
             out["mine"] = viewer is not None and any(u == viewer.id for u, _n, _s in registered)
             out["my_status"] = next((s for u, _n, s in registered
                                      if viewer is not None and u == viewer.id), None)
-            if viewer is not None and viewer.id == t.owner_id:
-                out["secret"] = t.secret
+            if viewer is not None and viewer.id == tour.owner_id:
+                out["secret"] = tour.secret
             if standings:
-                out.update(await self._standings(db, t, registered))
+                out.update(await self._standings(db, tour, registered))
             else:
-                out.update(players=[], rounds=[], tables=[], boards=[])
+                out.update(players=[], schedule=[], tables=[], boards=[])
         return out
 
     async def live(self, tournament_id: int) -> dict[str, Any]:
         """What every watcher of the tournament page is sent (no viewer's own fields)."""
         async with self._db() as db:
-            t = await self._get(db, tournament_id)
-            owner = (await db.get(User, t.owner_id)).name if t.owner_id else None
-            out = self.summary(t, owner)
-            out.update(await self._standings(db, t, await store.people(db, t.id)))
+            tour = await self._get(db, tournament_id)
+            owner = (await db.get(User, tour.owner_id)).name if tour.owner_id else None
+            out = self.summary(tour, owner)
+            out.update(await self._standings(db, tour, await store.people(db, tour.id)))
         return out
 
-    async def _standings(self, db: AsyncSession, t: Tournament,
+    async def _standings(self, db: AsyncSession, tour: Tournament,
                          registered: list[tuple[int, str, str]]) -> dict[str, Any]:
-        tables = await store.load_tables(db, t.id)
-        low = lower_wins(t.game)
-        ranked = scoring.standings(t.format, t.scoring, low, tables, registered)
+        tables = await store.load_tables(db, tour.id)
+        low = lower_wins(tour.game)
+        ranked = scoring.standings(tour.format, tour.scoring, low, tables, registered)
         rounds = (await db.execute(select(TournamentRound).where(
-            TournamentRound.tournament_id == t.id).order_by(TournamentRound.number))
+            TournamentRound.tournament_id == tour.id).order_by(TournamentRound.number))
         ).scalars().all()
         by_round: dict[int | None, list[dict[str, Any]]] = {}
         for table in tables:
@@ -301,11 +301,11 @@ class Tournaments:
                            "bot": s.bot_level, "absent": s.absent, "score": totals[s.seat]}
                           for s in table.seats]})
         return {"players": [row.json() for row in ranked],
-                "rounds": [{"number": r.number, "status": r.status,
+                "schedule": [{"number": r.number, "status": r.status,
                             "started_at": iso(r.started_at), "finished_at": iso(r.finished_at),
                             "tables": by_round.get(r.number, [])} for r in rounds],
-                "tables": by_round.get(None, []) if t.format == "arena" else [],
-                "boards": scoring.boards(tables, low) if t.format == "duplicate" else []}
+                "tables": by_round.get(None, []) if tour.format == "arena" else [],
+                "boards": scoring.boards(tables, low) if tour.format == "duplicate" else []}
 
     async def of_table(self, table_id: int) -> dict[str, Any] | None:
         """The tournament a table belongs to: ``{"id", "name", "round", "number"}``, or None
@@ -321,26 +321,33 @@ class Tournaments:
             return None
         return {"id": row[0], "name": row[1], "round": row[2], "number": row[3]}
 
-    async def for_player(self, user_id: int) -> list[dict[str, Any]]:
-        """The tournaments ``user_id`` took part in (registered for one that started), newest
-        first: ``{"id", "name", "game", "format", "status", "place", "of", "starts_at"}`` —
-        ``place`` their rank (None before anything counted), ``of`` the people ranked."""
+    async def for_player(self, name: str, viewer: Viewer | None = None) -> list[dict[str, Any]]:
+        """The tournaments the player ``name`` took part in (registered for one that
+        started), newest first: ``{"id", "name", "game", "format", "status", "place", "of",
+        "starts_at"}`` — ``place`` their rank (None before anything counted), ``of`` the people
+        ranked. Private tournaments only for the player themself. [] for no such player."""
         async with self._db() as db:
+            user = (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()
+            if user is None:
+                return []
+            user_id = user.id
+            shown = (Tournament.visibility == "public") if viewer is None or \
+                viewer.id != user_id else Tournament.id.is_not(None)
             rows = (await db.execute(
                 select(Tournament).join(TournamentPlayer,
                                         TournamentPlayer.tournament_id == Tournament.id)
-                .where(TournamentPlayer.user_id == user_id,
+                .where(TournamentPlayer.user_id == user_id, shown,
                        Tournament.status.in_(("running", "finished")))
                 .order_by(Tournament.starts_at.desc()).limit(50))).scalars().all()
             out = []
-            for t in rows:
-                registered = await store.people(db, t.id)
-                ranked = scoring.standings(t.format, t.scoring, lower_wins(t.game),
-                                           await store.load_tables(db, t.id), registered)
+            for tour in rows:
+                registered = await store.people(db, tour.id)
+                ranked = scoring.standings(tour.format, tour.scoring, lower_wins(tour.game),
+                                           await store.load_tables(db, tour.id), registered)
                 mine = next((r for r in ranked if r.user_id == user_id), None)
-                out.append({"id": t.id, "name": t.name, "game": t.game, "format": t.format,
-                            "status": t.status, "starts_at": iso(t.starts_at),
-                            "visibility": t.visibility,
+                out.append({"id": tour.id, "name": tour.name, "game": tour.game, "format": tour.format,
+                            "status": tour.status, "starts_at": iso(tour.starts_at),
+                            "visibility": tour.visibility,
                             "place": mine.rank if mine and mine.played else None,
                             "of": len(ranked)})
         return out
@@ -352,18 +359,18 @@ class Tournaments:
         (started — an arena takes people while it runs —, finished, cancelled, full, or
         registered already)."""
         async with self._db() as db:
-            t = await self._get(db, tournament_id)
-            if not await self._may_see(db, viewer, t, key):
+            tour = await self._get(db, tournament_id)
+            if not await self._may_see(db, viewer, tour, key):
                 raise TournamentError(N_("no such tournament"), 404)
-            open_states = ("scheduled", "running") if t.format == "arena" else ("scheduled",)
-            if t.status not in open_states:
+            open_states = ("scheduled", "running") if tour.format == "arena" else ("scheduled",)
+            if tour.status not in open_states:
                 raise TournamentError(N_("registration is closed: the tournament has started")
-                                      if t.status == "running" else
+                                      if tour.status == "running" else
                                       N_("registration is closed: the tournament is over"), 409)
-            db.add(TournamentPlayer(tournament_id=t.id, user_id=viewer.id,
+            db.add(TournamentPlayer(tournament_id=tour.id, user_id=viewer.id,
                                     registered_at=self._clock.now(), status="active",
                                     absences=0,
-                                    free_since=self._clock.now() if t.status == "running"
+                                    free_since=self._clock.now() if tour.status == "running"
                                     else None))
             try:
                 await db.flush()
@@ -371,7 +378,7 @@ class Tournaments:
                 await db.rollback()
                 raise TournamentError(N_("you are registered already"), 409) from None
             counted = await db.execute(update(Tournament).where(
-                Tournament.id == t.id, Tournament.status.in_(open_states),
+                Tournament.id == tour.id, Tournament.status.in_(open_states),
                 Tournament.registered < Tournament.max_players)
                 .values(registered=Tournament.registered + 1))
             if counted.rowcount != 1:
@@ -385,16 +392,16 @@ class Tournaments:
         leave (``"left"``): not seated or paired again; the results so far stay. Raises
         TournamentError 404 (not registered), 409 (over)."""
         async with self._db() as db:
-            t = await self._get(db, tournament_id)
-            if t.status == "scheduled":
+            tour = await self._get(db, tournament_id)
+            if tour.status == "scheduled":
                 gone = await db.execute(delete(TournamentPlayer).where(
-                    TournamentPlayer.tournament_id == t.id,
+                    TournamentPlayer.tournament_id == tour.id,
                     TournamentPlayer.user_id == viewer.id))
                 if gone.rowcount != 1:
                     await db.rollback()
                     raise TournamentError(N_("you are not registered"), 404)
                 counted = await db.execute(update(Tournament).where(
-                    Tournament.id == t.id, Tournament.status == "scheduled",
+                    Tournament.id == tour.id, Tournament.status == "scheduled",
                     Tournament.registered > 0).values(registered=Tournament.registered - 1))
                 if counted.rowcount != 1:
                     await db.rollback()
@@ -403,7 +410,7 @@ class Tournaments:
                 await db.commit()
                 result = "unregistered"
             else:
-                result = await self._set_status(db, t, viewer, "paused")
+                result = await self._set_status(db, tour, viewer, "paused")
         await self._changed(tournament_id)
         return result
 
@@ -411,20 +418,20 @@ class Tournaments:
         """Come back to a running tournament one left (or was withdrawn from for absence):
         seated again from the next round (paired again in an arena). Returns ``"resumed"``."""
         async with self._db() as db:
-            t = await self._get(db, tournament_id)
-            result = await self._set_status(db, t, viewer, "active")
+            tour = await self._get(db, tournament_id)
+            result = await self._set_status(db, tour, viewer, "active")
         await self._changed(tournament_id)
         return result
 
-    async def _set_status(self, db: AsyncSession, t: Tournament, viewer: Viewer,
+    async def _set_status(self, db: AsyncSession, tour: Tournament, viewer: Viewer,
                           status: str) -> str:
-        if t.status != "running":
+        if tour.status != "running":
             raise TournamentError(N_("the tournament is over"), 409)
         values: dict[str, Any] = {"status": status}
         if status == "active":
             values["absences"] = 0
         changed = await db.execute(update(TournamentPlayer).where(
-            TournamentPlayer.tournament_id == t.id, TournamentPlayer.user_id == viewer.id)
+            TournamentPlayer.tournament_id == tour.id, TournamentPlayer.user_id == viewer.id)
             .values(**values))
         if changed.rowcount != 1:
             await db.rollback()
@@ -438,11 +445,11 @@ class Tournaments:
         owner). Tables in play finish as ordinary tables; no round starts any more. Raises
         TournamentError 403 (not the owner), 404, 409 (finished or cancelled already)."""
         async with self._db() as db:
-            t = await self._get(db, tournament_id)
-            if by is not None and by.id != t.owner_id:
+            tour = await self._get(db, tournament_id)
+            if by is not None and by.id != tour.owner_id:
                 raise TournamentError(N_("only the tournament's owner may cancel it"), 403)
             done = await db.execute(update(Tournament).where(
-                Tournament.id == t.id, Tournament.status.in_(("scheduled", "running")))
+                Tournament.id == tour.id, Tournament.status.in_(("scheduled", "running")))
                 .values(status="cancelled", finished_at=self._clock.now(),
                         note=(reason or "")[:200] or None))
             if done.rowcount != 1:

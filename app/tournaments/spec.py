@@ -8,18 +8,17 @@ round, a start in the future). Every refusal is a :class:`TournamentError` namin
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Annotated, Any, Literal
 
-import orjson
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 
 from app.games.base import RulesError
 from app.games.registry import UnknownGame, available_games, get_game
 from app.i18n import N_
-from app.i18n.errors import LocalizedError
-from app.lobby.service import OptionValue, rules_refusal
+from app.lobby.service import LobbyError, OptionValue, rules_refusal
 from app.rooms.match import MAX_DEALS, end_condition
 
 FORMATS = ("series", "duplicate", "arena")
@@ -37,15 +36,10 @@ WON_BONUS = 50
 MAX_AHEAD = timedelta(days=90)
 
 
-class TournamentError(LocalizedError, ValueError):
+class TournamentError(LobbyError):
     """A tournament request refused: ``status`` the HTTP status that fits (400, 403, 404,
-    409), ``field`` the field it is about or None; the message is a catalogue msgid."""
-
-    def __init__(self, message: str, status: int = 400, *, field: str | None = None,
-                 translated: tuple[str, ...] = (), **params: Any) -> None:
-        super().__init__(message, translated=translated, **params)
-        self.status = status
-        self.field = field
+    409), ``field`` the field it is about or None; the message is a catalogue msgid. A
+    LobbyError, so the site's pages and JSON answer it as they answer the lobby's."""
 
 
 class TournamentSpec(BaseModel):
@@ -98,9 +92,11 @@ class CheckedSpec:
 def parse_spec(data: Any) -> TournamentSpec:
     """``data`` (a dict) as a spec. Raises TournamentError naming the first wrong field, in
     one short line that never echoes the input."""
+    if not isinstance(data, dict):
+        raise TournamentError(N_("a tournament is a JSON object of its fields"))
     try:
         if isinstance(data, dict):  # JSON's own types: dates as ISO text, no "4" for 4
-            return TournamentSpec.model_validate_json(orjson.dumps(data))
+            return TournamentSpec.model_validate_json(json.dumps(data, default=str))
         return TournamentSpec.model_validate(data)
     except ValidationError as err:
         first = err.errors()[0]

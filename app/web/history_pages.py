@@ -23,7 +23,9 @@ async def profile_page(name: str, request: Request, services: ServicesDep, user:
         profile = await services.history.profile(name, viewer_id=user.id if user else None)
     except HistoryError as err:
         return _page(request, "error.html", user, err.status, error=localized(err))
-    return _page(request, "profile.html", user, profile=profile)
+    tournaments = await services.tournaments.for_player(  # with their placing
+        profile["player"], viewer(user))
+    return _page(request, "profile.html", user, profile=profile, tournaments=tournaments)
 
 
 @router.get("/players/{name}/matches", response_class=HTMLResponse)

@@ -17,7 +17,7 @@ from tests.tournaments.helpers import finish_tables, people, site, spec
 
 async def _seated_round(services, tournament_id, number):
     data = await services.tournaments.show(None, tournament_id)
-    rnd = next(r for r in data["rounds"] if r["number"] == number)
+    rnd = next(r for r in data["schedule"] if r["number"] == number)
     return data, rnd, [t["id"] for t in rnd["tables"]]
 
 
@@ -43,7 +43,7 @@ async def test_a_series_of_doppelkopf_from_start_to_final_standings(tmp_path, db
         await finish_tables(services, ids)
         await services.director.tick()
         data = await services.tournaments.show(None, tid)
-        assert data["rounds"][0]["status"] == "done"
+        assert data["schedule"][0]["status"] == "done"
         # the standings are the tables' own results
         async with services.accounts._db() as db:
             results = dict((await db.execute(
@@ -104,7 +104,7 @@ async def test_a_restart_in_the_middle_of_a_round_starts_nothing_twice_and_loses
         await again.director.tick()
         final = await again.tournaments.show(None, tid)
         assert final["status"] == "finished"
-        assert [len(r["tables"]) for r in final["rounds"]] == [1, 1]
+        assert [len(r["tables"]) for r in final["schedule"]] == [1, 1]
         async with again.accounts._db() as db:
             finished = (await db.execute(select(func.count()).select_from(GameTable).where(
                 GameTable.id.in_([*ids, *ids2]), GameTable.status == "finished"))).scalar_one()
