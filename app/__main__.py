@@ -1,4 +1,5 @@
-"""Command line: ``python -m app replay|analyse|serve|compile|arena`` (also the ``doppelrunde`` script)."""
+"""Command line: ``python -m app replay|analyse|serve|compile|arena|tournament`` (also the
+``doppelrunde`` script)."""
 
 from __future__ import annotations
 
@@ -51,6 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
     from app.analysis.cli import add_parser as add_analyse
 
     add_analyse(sub)
+
+    from app.tournaments.cli import add_parser as add_tournament
+
+    add_tournament(sub)
 
     serve = sub.add_parser("serve", help="serve the site (SQLite under ./data by default)")
     serve.add_argument("--host", default=None)

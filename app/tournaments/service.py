@@ -219,10 +219,11 @@ class Tournaments:
                 "lower_wins": lower_wins(tour.game),
                 "end": table_end(tour.game, tour.rules, tour.table_size, tour.deals)}
 
-    async def list(self, viewer: Viewer | None) -> dict[str, list[dict[str, Any]]]:
+    async def list(self, viewer: Viewer | None, *,
+                   operator: bool = False) -> dict[str, list[dict[str, Any]]]:
         """``{"upcoming", "running", "finished"}``: the tournaments ``viewer`` may see (the
         newest FINISHED_LISTED finished ones), each a :meth:`summary` with ``mine`` (the
-        viewer is registered)."""
+        viewer is registered); ``operator`` (the command line): every tournament."""
         async with self._db() as db:
             rows = (await db.execute(
                 select(Tournament, User.name).outerjoin(User, User.id == Tournament.owner_id)
@@ -239,7 +240,8 @@ class Tournaments:
             out: dict[str, list[dict[str, Any]]] = {"upcoming": [], "running": [],
                                                     "finished": []}
             for tour, owner in [*rows, *done]:
-                if tour.visibility != "public" and tour.id not in mine and not await self._may_see(
+                if not operator and tour.visibility != "public" and tour.id not in mine and \
+                        not await self._may_see(
                         db, viewer, tour, None):
                     continue
                 kind = {"scheduled": "upcoming", "running": "running"}.get(tour.status, "finished")
