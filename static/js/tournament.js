@@ -141,6 +141,47 @@ function myTable(data) {
   }
 }
 
+function form(verb, text, cls, id) {
+  const f = el("form", "inline");
+  f.method = "post";
+  f.action = `/tournaments/${root.dataset.tournament}/${verb}` + (root.dataset.key ? `?key=${encodeURIComponent(root.dataset.key)}` : "");
+  const csrf = el("input");
+  csrf.type = "hidden";
+  csrf.name = "csrf";
+  csrf.value = document.querySelector("meta[name=csrf-token]").content;
+  const b = el("button", cls, text);
+  b.id = id;
+  f.append(csrf, b);
+  return f;
+}
+
+/** The buttons as they fit now (the server's page had those of its moment): sign up,
+ * unregister, leave or pause, rejoin; the owner's cancel stays while the tournament is open. */
+function actions(data) {
+  const box = document.getElementById("tournament-actions");
+  if (!me || !box) return;
+  const cancel = box.querySelector("#cancel")?.closest("form");
+  const mine = data.players.find((p) => p.user_id === me);
+  const parts = [];
+  const open = data.status === "scheduled" || (data.status === "running" && data.format === "arena");
+  if (!mine && open) {
+    parts.push(data.registered < data.max_players ? form("register", t("Sign up"), "big", "register") : el("span", "badge", t("Full")));
+  } else if (mine && data.status === "scheduled") {
+    parts.push(el("span", "badge mine", t("Registered")), form("unregister", t("Unregister"), "secondary", "unregister"));
+  } else if (mine && data.status === "running") {
+    if (mine.status === "paused") {
+      parts.push(el("span", "badge", t("You are not seated in the next round.")), form("resume", t("Rejoin"), "", "resume"));
+    } else {
+      parts.push(el("span", "badge mine", t("Registered")),
+        form("unregister", data.format === "arena" ? t("Pause") : t("Leave the tournament"), "secondary", "leave"));
+    }
+  } else if (mine) {
+    parts.push(el("span", "badge mine", t("Registered")));
+  }
+  if (cancel && (data.status === "scheduled" || data.status === "running")) parts.push(cancel);
+  box.replaceChildren(...parts);
+}
+
 function render(data) {
   const status = document.getElementById("tournament-status");
   status.textContent = STATUS[data.status] || data.status;
@@ -152,7 +193,9 @@ function render(data) {
   rounds(data);
   boards(data);
   if (me) myTable(data);
+  actions(data);
   document.getElementById("standings-live").hidden = data.status !== "running";
+  document.getElementById("standings-word").textContent = data.status === "finished" ? t("Final standings") : t("Standings");
 }
 
 function onMessage(msg) {
