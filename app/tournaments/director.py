@@ -91,8 +91,10 @@ class Director:
         self._seen: dict[int, tuple[int, int]] = {}
         #: seconds of CPU each seating took (benchmarks/tournament.py)
         self.seat_cpu: list[float] = []
-        #: monotonic time at which each round's tables were all started (benchmarks)
+        #: perf_counter time at which each round's tables were all started, and each table
+        #: (benchmarks/tournament.py)
         self.seated_at: dict[tuple[int, int], float] = {}
+        self.seated_tables: dict[int, float] = {}
 
     @property
     def holding(self) -> bool:
@@ -348,6 +350,7 @@ class Director:
         """After the commit: start the tables' rooms, tell each person where to sit."""
         for table_id in ids:
             self._hooks.start(table_id)
+            self.seated_tables[table_id] = time.perf_counter()
         if number is not None:
             self.seated_at[(tour.id, number)] = time.perf_counter()
         for seats, table_id in zip(tables, ids, strict=True):

@@ -302,11 +302,15 @@ class Tournaments:
                 "seats": [{"seat": s.seat, "name": s.name, "user_id": s.user_id,
                            "bot": s.bot_level, "absent": s.absent, "score": totals[s.seat]}
                           for s in table.seats]})
-        return {"players": [row.json() for row in ranked],
+        last = rounds[-1] if rounds else None
+        next_at = (aware(last.finished_at) + timedelta(seconds=tour.pause)
+                   if last is not None and last.status == "done" and tour.status == "running"
+                   and last.number < tour.rounds else None)
+        return {"players": [row.json() for row in ranked], "next_round_at": iso(next_at),
                 "schedule": [{"number": r.number, "status": r.status,
                             "started_at": iso(r.started_at), "finished_at": iso(r.finished_at),
                             "tables": by_round.get(r.number, [])} for r in rounds],
-                "tables": by_round.get(None, []) if tour.format == "arena" else [],
+                "tables": by_round.get(None, [])[::-1] if tour.format == "arena" else [],
                 "boards": scoring.boards(tables, low) if tour.format == "duplicate" else []}
 
     async def of_table(self, table_id: int) -> dict[str, Any] | None:
