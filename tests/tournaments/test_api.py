@@ -106,7 +106,7 @@ async def test_pages_in_both_languages_and_the_start_notice(app, new_client):
     tid = (await _operator_tournament(app, name="Abendserie", rounds=1, deals=4,
                                       min_players=1))["id"]
     await ann.post(f"/api/tournaments/{tid}/register")
-    for lang, words in (("en", ("Tournaments", "Sign up", "Upcoming")),
+    for lang, words in (("en", ("Tournaments", "Registered", "Upcoming")),
                         ("de", ("Turniere", "Angemeldet", "Demnächst"))):
         ann.client.cookies.set("dr_lang", lang)
         page = (await ann.get("/tournaments")).text
