@@ -145,3 +145,18 @@ async def test_the_live_standings_reach_a_watcher_over_the_socket(app, new_clien
     (update,) = [m for m in watcher.pending() if m["type"] == "tournament"]
     assert update["tournament"]["registered"] == 1
     assert [p["name"] for p in update["tournament"]["players"]] == ["ann"]
+
+
+async def test_the_sites_form_creates_a_private_tournament_and_names_a_wrong_field(app, new_client):
+    ann = await registered(new_client, "ann")
+    csrf = await ann.csrf()
+    form = {"csrf": csrf, "name": "Club night", "game": "doppelkopf", "format": "series",
+            "rounds": "2", "deals": "8", "starts_in": "30", "max_players": "12",
+            "bot_level": "beginner", "visibility": "invited", "invite": ""}
+    made = await ann.client.post("/tournaments", data=form)
+    assert made.status_code == 303 and "?key=" in made.headers["location"]
+    page = (await ann.client.get(made.headers["location"])).text
+    assert "Club night" in page and 'id="invite-url"' in page
+    bad = await ann.client.post("/tournaments", data={**form, "deals": "6"})
+    assert bad.status_code == 400
+    assert "deals: a multiple of 4" in bad.text and 'aria-invalid="true"' in bad.text

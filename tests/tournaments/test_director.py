@@ -206,13 +206,14 @@ async def test_duplicate_deals_give_seat_n_the_same_cards_at_every_table(tmp_pat
         assert all(len(b["tables"]) == 3 for b in data["boards"] if b["deal"] == 1)
 
 
+@pytest.mark.parametrize("fmt", ["series", "duplicate"])
 @pytest.mark.parametrize("game,size,deals", [("doublehead_kids", 4, 2),
                                              ("doppelganger_tricks", 3, 0), ("doppio", 2, 2)])
-async def test_every_game_plays_a_series(tmp_path, game, size, deals):
+async def test_every_game_plays_a_series_and_a_duplicate_series(tmp_path, game, size, deals, fmt):
     async with site(tmp_path) as (services, clock):
         ps = await people(services, size + 1)
         tid = (await services.tournaments.create(spec(clock, game=game, table_size=size,
-                                                      rounds=1, deals=deals)))["id"]
+                                                      rounds=1, deals=deals, format=fmt)))["id"]
         for p in ps:
             await services.tournaments.register(p, tid)
         clock.advance(300)
@@ -223,6 +224,12 @@ async def test_every_game_plays_a_series(tmp_path, game, size, deals):
         await services.director.tick()
         data = await services.tournaments.show(None, tid)
         assert data["status"] == "finished"
+        if fmt == "duplicate":  # both tables were dealt the same first deal, seat by seat
+            first = [(await services.rooms.store.load_match(t))[1][0] for t in ids]
+            assert len(ids) == 2 and first[0].deal == first[1].deal
+            assert first[0].deck == first[1].deck and first[0].dealer == first[1].dealer
+            assert data["boards"] and data["boards"][0]["compared"]
+            return
         scores = [p["score"] for p in data["players"]]
         if data["lower_wins"]:
             assert scores == sorted(scores)
@@ -269,3 +276,30 @@ async def test_an_arena_pairs_free_people_again_until_its_window_closes(tmp_path
         assert all(p["played"] >= 1 for p in final["players"])
         points = [p["score"] for p in final["players"]]
         assert points == sorted(points, reverse=True)
+
+
+@pytest.mark.parametrize("game,size,deals", [("doppio", 3, 2), ("doppelganger_tricks", 4, 1)])
+async def test_an_arena_of_another_game_scores_by_placing(tmp_path, game, size, deals):
+    async with site(tmp_path) as (services, clock):
+        ps = await people(services, size)
+        everyone = {p.id for p in ps}
+
+        async def online():
+            return set(everyone)
+
+        services.director._hooks.online = online  # noqa: SLF001
+        tid = (await services.tournaments.create(spec(clock, game=game, table_size=size,
+                                                      format="arena", duration=10,
+                                                      deals=deals)))["id"]
+        for p in ps:
+            await services.tournaments.register(p, tid)
+        clock.advance(300)
+        await services.director.tick()
+        (table,) = (await services.tournaments.show(None, tid))["tables"]
+        await finish_tables(services, [table["id"]])
+        clock.advance(10 * 60)
+        await services.director.tick()
+        data = await services.tournaments.show(None, tid)
+        assert data["status"] == "finished"
+        # placing points of one match at a table of `size`: 2 per seat beaten, 1 per tie
+        assert sum(p["score"] for p in data["players"]) == size * (size - 1)
