@@ -1,7 +1,7 @@
 // Start times of tournaments in the reader's time zone, with a live countdown
 // (templates/_tournament_row.html, tournament.html): every <time data-countdown="ISO">
 // reads "Sat, 5 Dec, 20:00 · starts in 4:32" while the tournament is upcoming
-// (data-status="scheduled"), "ends in 12:04" for an arena's end (data-status="ending").
+// (data-status="scheduled"); an arena's end (data-status="ending") reads "ends in 12:04".
 import {lang, t} from "./i18n.js";
 
 const format = new Intl.DateTimeFormat(lang, {weekday: "short", day: "numeric", month: "short",
@@ -23,8 +23,8 @@ function label(node, now) {
   let text = format.format(at);
   if (status === "scheduled") {
     text += " · " + (at - now > 0 ? t("starts in %(time)s", {time: span(at - now)}) : t("starting…"));
-  } else if (status === "ending") {
-    text += at - now > 0 ? " · " + t("ends in %(time)s", {time: span(at - now)}) : "";
+  } else if (status === "ending") {  // an arena's end: the time left, then the time it ended
+    if (at - now > 0) text = t("ends in %(time)s", {time: span(at - now)});
   }
   node.textContent = text;
 }
