@@ -207,8 +207,7 @@ class Director:
     async def _watch(self, tournament_id: int) -> None:
         """Tell the watchers when a deal or a table finished since they were last told."""
         async with self._db() as db:
-            tables = await store.load_tables(db, tournament_id)
-        seen = (sum(len(tour.deals) for tour in tables), sum(1 for tour in tables if tour.finished))
+            seen = await store.progress(db, tournament_id)
         if self._seen.get(tournament_id) != seen:
             self._seen[tournament_id] = seen
             await self._hooks.changed(tournament_id)

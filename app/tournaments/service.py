@@ -75,6 +75,17 @@ def ends_at(tour: Tournament) -> datetime | None:
     return start + timedelta(minutes=tour.duration)
 
 
+#: an arena's matches a page shows: every one in play and the newest finished
+ARENA_SHOWN = 40
+
+
+def _arena_tables(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An arena's matches newest first: those in play, and the ARENA_SHOWN newest finished."""
+    newest = tables[::-1]
+    playing = [t for t in newest if not t["finished"]]
+    return playing + [t for t in newest if t["finished"]][:ARENA_SHOWN]
+
+
 class Tournaments:
     """Tournaments in the database. ``on_change(id)`` is awaited after every change a
     tournament's page shows (the live standings, app/tournaments/hub.py); ``notify`` sends a
@@ -310,7 +321,7 @@ class Tournaments:
                 "schedule": [{"number": r.number, "status": r.status,
                             "started_at": iso(r.started_at), "finished_at": iso(r.finished_at),
                             "tables": by_round.get(r.number, [])} for r in rounds],
-                "tables": by_round.get(None, [])[::-1] if tour.format == "arena" else [],
+                "tables": _arena_tables(by_round.get(None, [])) if tour.format == "arena" else [],
                 "boards": scoring.boards(tables, low) if tour.format == "duplicate" else []}
 
     async def of_table(self, table_id: int) -> dict[str, Any] | None:

@@ -59,7 +59,7 @@ function tableList(tables) {
       seats.append(seat);
     }
     const link = el("a", "watch", table.finished ? t("Replay") : t("Watch"));
-    link.href = `/tables/${table.id}`;
+    link.href = table.finished ? `/tables/${table.id}/replay` : `/tables/${table.id}`;  // the replay offers the analysis
     item.append(el("span", "table-no", t("Table %(number)s", {number: table.number})), seats, link);
     list.append(item);
   }

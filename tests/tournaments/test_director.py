@@ -303,3 +303,34 @@ async def test_an_arena_of_another_game_scores_by_placing(tmp_path, game, size, 
         assert data["status"] == "finished"
         # placing points of one match at a table of `size`: 2 per seat beaten, 1 per tie
         assert sum(p["score"] for p in data["players"]) == size * (size - 1)
+
+
+async def test_one_director_holds_the_lease_and_two_at_once_seat_a_round_once(tmp_path, db_url):
+    from app.cluster.leases import InProcessLeases
+    from app.tournaments.director import Director
+
+    async with site(tmp_path, db_url) as (services, clock):
+        leases = InProcessLeases(clock.monotonic)
+        first = Director(services.accounts._db, clock, services.director._hooks, leases, "one")  # noqa: SLF001
+        second = Director(services.accounts._db, clock, services.director._hooks, leases, "two")  # noqa: SLF001
+        assert [await first._hold(), await second._hold()] == [True, False]  # noqa: SLF001
+        await first.close()  # releases the lease: the other process may take over
+        assert await second._hold()  # noqa: SLF001
+        await second.close()
+        ps = await people(services, 8)
+        tid = (await services.tournaments.create(spec(clock, rounds=1, deals=4)))["id"]
+        for p in ps:
+            await services.tournaments.register(p, tid)
+        clock.advance(300)
+        # the lease is timing, not proof: two directors ticking at once still seat round 1 once
+        import asyncio
+
+        await asyncio.gather(first.tick(), second.tick(), services.director.tick())
+        async with services.accounts._db() as db:  # noqa: SLF001
+            rounds = (await db.execute(select(func.count()).select_from(TournamentRound).where(
+                TournamentRound.tournament_id == tid))).scalar_one()
+            seats = (await db.execute(select(TournamentSeat.user_id).where(
+                TournamentSeat.tournament_id == tid))).scalars().all()
+            tables = (await db.execute(select(func.count(func.distinct(TournamentSeat.table_id)))
+                                       .where(TournamentSeat.tournament_id == tid))).scalar_one()
+        assert rounds == 1 and sorted(seats) == sorted(p.id for p in ps) and tables == 2
