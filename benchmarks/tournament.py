@@ -1,8 +1,9 @@
 """Tournaments at size (issue 43): 256 people — played by computer players standing in for
 them — in a Doppelkopf series and in an arena, on one process. Prints
 
-- the director's CPU per round (series: the draw and seating of every table of a round;
-  arena: one pairing tick), in ms;
+- the director's CPU per round (series: the draw and seating of every table of a round, while
+  no table plays; arena: one pairing tick — the process's CPU during it, which includes the
+  running tables' own work interleaved on the same event loop), in ms;
 - the round-to-round seating latency: from the last table of a round finishing to every table
   of the next round seated and started (series, pause 0), and in the arena from a match
   finishing to its people's next table (p50, p99, max; the target is p99 <= 2 s);
@@ -31,10 +32,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from sqlalchemy import select  # noqa: E402
+
 from app.clock import Clock  # noqa: E402
 from app.config import Settings  # noqa: E402
 from app.db.engine import upgrade  # noqa: E402
-from app.db.models import User  # noqa: E402
+from app.db.models import TournamentSeat, User  # noqa: E402
 from app.lobby.service import Viewer  # noqa: E402
 from app.rooms.connection import Connection  # noqa: E402
 from app.services import build_services  # noqa: E402
@@ -172,23 +175,26 @@ async def arena(run: Run, people: list[Viewer], args: argparse.Namespace) -> Non
                                 "bot_level": args.level}, people)
     watcher = Watcher()
     await run.services.tournament_hub.watch(watcher, tid)
-    data = await run.until_over(tid, 3600 + 60 * args.arena_minutes)
+    await run.until_over(tid, 3600 + 60 * args.arena_minutes)
     # each person's matches in order: from one match's finish to the next one's seating
-    seated: dict[int, list[tuple[int, int]]] = {}
-    for table in data["tables"]:
-        for seat in table["seats"]:
-            if seat["user_id"] is not None:
-                seated.setdefault(seat["user_id"], []).append((table["id"], table["number"]))
+    async with run.services.accounts._db() as db:  # noqa: SLF001 - every match, not the page's
+        rows = (await db.execute(select(TournamentSeat.user_id, TournamentSeat.table_id).where(
+            TournamentSeat.tournament_id == tid))).all()
+    seated: dict[int, list[int]] = {}
+    for user_id, table_id in rows:
+        seated.setdefault(user_id, []).append(table_id)
     created = run.services.director.seated_tables
     again = []
     for matches in seated.values():
         matches.sort()
-        for (first, _n1), (second, _n2) in zip(matches, matches[1:], strict=False):
+        for first, second in zip(matches, matches[1:], strict=False):
             again.append(created[second] - run.finished_at[first])
-    finishes = [run.finished_at[t["id"]] for t in data["tables"] if t["id"] in run.finished_at]
+    tables = {t for _u, t in rows}
+    finishes = [run.finished_at[t] for t in tables if t in run.finished_at]
     print(f"arena: {len(people)} people, {args.arena_minutes} min, matches of {args.deals} "
-          f"deals, {len(data['tables'])} matches")
-    print("  " + line("director CPU per pairing tick", director.seat_cpu[cpu_before:]))
+          f"deals, {len(tables)} matches")
+    print("  " + line("process CPU during a pairing tick (tables' play included)",
+                      director.seat_cpu[cpu_before:]))
     print("  " + line("match finished -> its people seated again", again))
     print("  " + line("table finished -> standings sent to the page",
                       standings_latency(watcher, finishes)))
