@@ -197,7 +197,7 @@ function render(data) {
   const next = document.getElementById("next-round");
   next.hidden = !data.next_round_at;
   if (data.next_round_at) {
-    next.firstChild.textContent = t("Round %(num)s starts:", {num: data.current_round + 1}) + " ";
+    next.firstChild.textContent = t("Round %(num)s:", {num: data.current_round + 1}) + " ";
     document.getElementById("next-round-at").dataset.countdown = data.next_round_at;
   }
   document.getElementById("standings-live").hidden = data.status !== "running";
