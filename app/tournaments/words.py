@@ -63,10 +63,13 @@ def description(tour: Mapping[str, Any]) -> list[str]:
             "1 for every player you tie with. Ties in the standings: matches won, then %(unit)s.",
             unit=unit_name(tour["game"])))
     else:
-        count = ngettext("%(num)s round", "%(num)s rounds", tour["rounds"])
-        out.append(gettext("%(rounds)s: in each round the players are drawn to tables of "
-                           "%(size)s and play %(end)s.", rounds=count, size=size, end=end))
-        if tour["rounds"] > 1:
+        if tour["rounds"] == 1:
+            out.append(gettext("One round: the players are drawn at random to tables of %(size)s and "
+                               "play %(end)s.", size=size, end=end))
+        else:
+            count = ngettext("%(num)s round", "%(num)s rounds", tour["rounds"])
+            out.append(gettext("%(rounds)s: in each round the players are drawn to tables of "
+                               "%(size)s and play %(end)s.", rounds=count, size=size, end=end))
             out.append(gettext(
                 "Round 1 is a random draw; later rounds seat players by their standing (the "
                 "leaders meet), avoiding players who shared a table before where the numbers "

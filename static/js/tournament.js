@@ -46,7 +46,7 @@ function standings(data) {
   }
 }
 
-function tableList(tables) {
+function tableList(tables, visibility) {
   const list = el("ul", "tourney-tables");
   for (const table of tables) {
     const item = el("li", table.finished ? "finished" : "playing");
@@ -58,9 +58,13 @@ function tableList(tables) {
       seat.append(el("b", "", String(s.score)));
       seats.append(seat);
     }
-    const link = el("a", "watch", table.finished ? t("Replay") : t("Watch"));
-    link.href = table.finished ? `/tables/${table.id}/replay` : `/tables/${table.id}`;  // the replay offers the analysis
-    item.append(el("span", "table-no", t("Table %(number)s", {number: table.number})), seats, link);
+    item.append(el("span", "table-no", t("Table %(number)s", {number: table.number})), seats);
+    // a private tournament's tables are their players' only (Invited tables)
+    if (visibility === "public" || table.seats.some((s) => s.user_id === me)) {
+      const link = el("a", "watch", table.finished ? t("Replay") : t("Watch"));
+      link.href = table.finished ? `/tables/${table.id}/replay` : `/tables/${table.id}`;  // the replay offers the analysis
+      item.append(link);
+    }
     list.append(item);
   }
   return list;
@@ -70,7 +74,7 @@ function rounds(data) {
   const box = document.getElementById("rounds");
   box.replaceChildren();
   if (data.format === "arena") {
-    if (data.tables.length) box.append(tableList(data.tables));
+    if (data.tables.length) box.append(tableList(data.tables, data.visibility));
     else box.append(el("p", "empty", t("No match yet.")));
     return;
   }
@@ -82,7 +86,7 @@ function rounds(data) {
   for (const r of data.schedule) {
     const head = el("h3", "", t("Round %(num)s of %(rounds)s", {num: r.number, rounds: data.rounds}) + " · ");
     head.append(el("span", "round-status", r.status === "done" ? t("finished") : t("playing")));
-    box.append(head, tableList(r.tables));
+    box.append(head, tableList(r.tables, data.visibility));
   }
 }
 
