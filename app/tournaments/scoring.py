@@ -31,6 +31,8 @@ from typing import Any
 
 from app.rooms.match import deal_keys
 
+#: the outcome details a duplicate board shows per table: how the cards were played
+PLAYED = ("contract", "declarer", "card_points", "game_value")
 #: the bonus of a deal won under ``won_bonus`` scoring (spec.WON_BONUS)
 WON_BONUS = 50
 
@@ -231,7 +233,10 @@ def boards(tables: Sequence[TableResult], lower_wins: bool) -> list[dict[str, An
                 "table": table.table_id, "number": table.number,
                 "scores": list(deal.scores),
                 "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot_level}
-                          for s in table.seats]})
+                          for s in table.seats],
+                # how the table played the cards (Doppelkopf: the contract, who declared it,
+                # the card points of Re and Kontra); other games' deals carry none of these
+                "played": {k: deal.details[k] for k in PLAYED if k in deal.details}})
     out = []
     for (round_number, counted), rows in sorted(grouped.items(), key=lambda kv: (kv[0][0] or 0,
                                                                                  kv[0][1])):

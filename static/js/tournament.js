@@ -4,7 +4,7 @@
 // the start countdown, the person's notices, and "Go to my table" when their table is seated.
 import {Socket} from "./socket.js";
 import {ngettext, t} from "./i18n.js";
-import {playerName} from "./words.js";
+import {label, playerName} from "./words.js";
 import {showNotice} from "./notices.js";
 import {startClocks} from "./countdown.js";
 
@@ -90,6 +90,18 @@ function rounds(data) {
   }
 }
 
+/** How a table played a duplicate deal, in words: "Queens solo (seat 2) · Re 98 : Kontra 142". */
+function played(row) {
+  const p = row.played || {};
+  const parts = [];
+  if (p.contract) {
+    parts.push(label(p.contract) + (p.declarer !== undefined && p.declarer !== null && p.contract !== "normal"
+      ? " " + t("(seat %(seat)s)", {seat: p.declarer + 1}) : ""));
+  }
+  if (p.card_points) parts.push(`Re ${p.card_points.re} : Kontra ${p.card_points.kontra}`);
+  return parts.join(" · ");
+}
+
 function boards(data) {
   const box = document.getElementById("boards");
   if (!box) return;
@@ -106,6 +118,7 @@ function boards(data) {
     const head = el("tr");
     head.append(el("th", "", t("Table")));
     b.tables[0].scores.forEach((_s, i) => head.append(el("th", "", t("Seat %(seat)s", {seat: i + 1}))));
+    head.append(el("th", "", t("Played")));
     const thead = el("thead");
     thead.append(head);
     const tbody = el("tbody");
@@ -121,12 +134,14 @@ function boards(data) {
         td.append(el("b", "", String(score)));
         tr.append(td);
       });
+      tr.append(el("td", "played", played(row)));
       tbody.append(tr);
     }
     const foot = el("tfoot");
     const avg = el("tr");
     avg.append(el("td", "", t("Average")));
     b.averages.forEach((a) => avg.append(el("td", "", String(a))));
+    avg.append(el("td"));
     foot.append(avg);
     table.append(thead, tbody, foot);
     div.append(table);

@@ -204,6 +204,9 @@ async def test_duplicate_deals_give_seat_n_the_same_cards_at_every_table(tmp_pat
         data = await services.tournaments.show(None, tid)
         assert data["boards"] and all(b["compared"] for b in data["boards"])
         assert all(len(b["tables"]) == 3 for b in data["boards"] if b["deal"] == 1)
+        # how each table played those cards: the contract and the parties' card points
+        assert all({"contract", "card_points"} <= set(row["played"])
+                   for b in data["boards"] for row in b["tables"])
 
 
 @pytest.mark.parametrize("fmt", ["series", "duplicate"])
