@@ -118,7 +118,6 @@ function boards(data) {
     const head = el("tr");
     head.append(el("th", "", t("Table")));
     b.tables[0].scores.forEach((_s, i) => head.append(el("th", "", t("Seat %(seat)s", {seat: i + 1}))));
-    head.append(el("th", "", t("Played")));
     const thead = el("thead");
     thead.append(head);
     const tbody = el("tbody");
@@ -134,14 +133,20 @@ function boards(data) {
         td.append(el("b", "", String(score)));
         tr.append(td);
       });
-      tr.append(el("td", "played", played(row)));
       tbody.append(tr);
+      const how = played(row);
+      if (how) {  // how this table played the cards, on a line of its own under its scores
+        const line = el("tr", "played-row");
+        const cell = el("td", "played", how);
+        cell.colSpan = row.scores.length + 1;
+        line.append(cell);
+        tbody.append(line);
+      }
     }
     const foot = el("tfoot");
     const avg = el("tr");
     avg.append(el("td", "", t("Average")));
     b.averages.forEach((a) => avg.append(el("td", "", String(a))));
-    avg.append(el("td"));
     foot.append(avg);
     table.append(thead, tbody, foot);
     div.append(table);
