@@ -1,5 +1,5 @@
-"""Command line: ``python -m app replay|analyse|stats|serve|compile|arena`` (also the ``doppelrunde``
-script)."""
+"""Command line: ``python -m app replay|analyse|stats|serve|compile|arena|tournament`` (also the
+``doppelrunde`` script)."""
 
 from __future__ import annotations
 
@@ -54,8 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_analyse(sub)
 
     from app.stats.cli import add_parser as add_stats
+    from app.tournaments.cli import add_parser as add_tournament
 
     add_stats(sub)
+    add_tournament(sub)
 
     serve = sub.add_parser("serve", help="serve the site (SQLite under ./data by default)")
     serve.add_argument("--host", default=None)

@@ -124,6 +124,13 @@ class Settings(BaseSettings):
     play_now_fill_after: float = 30.0
     #: Play now: deals per match of a table the queue forms
     play_now_deals: int = 4
+    #: seconds between two ticks of the tournament director (it also ticks when a table
+    #: starts or finishes in its process); the round-to-round seating waits at most this
+    tournament_tick: float = 1.0
+    #: whether this process may direct the tournaments (one process does, holding a lease)
+    tournament_director: bool = True
+    #: a TOML file of recurring tournaments (docs/tournaments.md, "Recurring tournaments")
+    tournaments_config: Path | None = None
 
     @model_validator(mode="after")
     def _frame_cap_above_message_limit(self) -> Settings:

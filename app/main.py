@@ -41,7 +41,7 @@ COMPRESS_MIN_BYTES = 500
 
 #: what a path parameter that cannot name anything says (a 404, as for an id nobody has):
 #: the words of the services' own refusal for that parameter
-PATH_NOT_FOUND = {"table_id": N_("no such table")}
+PATH_NOT_FOUND = {"table_id": N_("no such table"), "tournament_id": N_("no such tournament")}
 
 
 def not_found_words(err: RequestValidationError) -> str | None:
@@ -167,12 +167,19 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         log.exception("unhandled error", exc_info=err)
         return PlainTextResponse(gettext("Something went wrong on our side."), status_code=500)
 
-    from app.api import analysis_routes, friends_routes, history_routes, ops, playnow_routes
+    from app.api import (
+        analysis_routes,
+        friends_routes,
+        history_routes,
+        ops,
+        playnow_routes,
+        tournament_routes,
+    )
     from app.api import practice_routes as practice_api
     from app.api import puzzle_routes as puzzle_api
     from app.api import routes as api_routes
     from app.api import ws as api_ws
-    from app.web import history_pages, pages, puzzle_pages, rules_pages
+    from app.web import history_pages, pages, puzzle_pages, rules_pages, tournament_pages
 
     app.include_router(ops.router)
     app.include_router(friends_routes.router)
@@ -187,6 +194,8 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     app.include_router(puzzle_pages.router)
     app.include_router(history_pages.router)
     app.include_router(rules_pages.router)
+    app.include_router(tournament_routes.router)
+    app.include_router(tournament_pages.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     # outermost: pages, JSON and static files compressed as the browser asks (zstd, brotli or
     # gzip; bodies under 500 bytes, ranges and 304s untouched); WebSockets pass through

@@ -3,7 +3,8 @@
 Client → server (JSON text frames, at most Settings.ws_max_message bytes):
 - ``{"type": "hello", "table": 7, "last_seq": 41, "epoch": "…"}`` — watch a table (its seat
   if the user holds one, else as a spectator); ``last_seq``/``epoch`` resume after a reconnect.
-  ``{"type": "hello", "table": null}`` subscribes to the lobby instead.
+  ``{"type": "hello", "table": null}`` subscribes to the lobby instead, and
+  ``{"type": "hello", "tournament": 3}`` to a tournament's live standings.
 - ``{"type": "action", "action": {"type": "play", "card": "QC"}}`` — an action object of the
   scenario format; the server fills in ``seat`` (a given seat must be the sender's own).
 - ``{"type": "ping"}`` — answered with ``pong``.
@@ -30,12 +31,14 @@ class _Msg(BaseModel):
 
 
 class Hello(_Msg):
-    """Attach this connection to a table (or the lobby when ``table`` is None). ``deltas``:
+    """Attach this connection to a table (or the lobby when ``table`` is None, or a
+    tournament's live standings with ``tournament``). ``deltas``:
     events carry ``patch`` (the change of the receiver's state, app.rooms.delta) instead of
     the whole ``state``, and a resume sends the missed patches."""
 
     type: Literal["hello"]
     table: DbId | None = None
+    tournament: DbId | None = None
     last_seq: Seq | None = None
     epoch: str | None = Field(default=None, max_length=64)
     key: InviteKey | None = None
@@ -357,6 +360,16 @@ class LobbyMessage(_Msg):
     seq: int
     tables: list[dict[str, Any]]
     playing: int | None = None
+
+
+class TournamentMessage(_Msg):
+    """A tournament page's live state (after ``hello`` with ``tournament``, then on every
+    change): the tournament as ``GET /api/tournaments/{id}`` has it (standings, rounds,
+    tables, duplicate boards), without the receiver's own fields."""
+
+    type: Literal["tournament"] = "tournament"
+    seq: int
+    tournament: dict[str, Any]
 
 
 class ChatMessage(_Msg):

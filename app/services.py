@@ -42,6 +42,9 @@ from app.rooms.manager import RoomManager, Rooms
 from app.rooms.store import MatchStore, UnloggedMatchStore
 from app.rooms.stored import StoredTables
 from app.stats.service import Stats
+from app.tournaments.director import Director, Hooks
+from app.tournaments.hub import TournamentHub
+from app.tournaments.service import Tournaments
 
 log = logging.getLogger(__name__)
 LOBBY_CHANNEL = "lobby"
@@ -82,6 +85,10 @@ class Services:
     #: the players' statistics (app.stats.service), counted as each match finishes
     stats: Stats
 
+    #: tournaments (app/tournaments): the service, the live standings, the director
+    tournaments: Tournaments | None = None
+    tournament_hub: TournamentHub | None = None
+    director: Director | None = None
     #: background WAL checkpoints of a SQLite database (app/db/checkpoint.py)
     checkpointer: WalCheckpointer | None = None
     _feed: asyncio.Task[None] | None = None
@@ -94,6 +101,8 @@ class Services:
         self.stats.start()
         if self.checkpointer is not None:
             self.checkpointer.start()
+        if self.director is not None:
+            self.director.start()
         if self.cluster.distributed and self._feed is None:
             self._feed = asyncio.get_running_loop().create_task(self._follow(),
                                                                 name="lobby-feed")
@@ -111,13 +120,23 @@ class Services:
                 if isinstance(message, dict) and "notify" in message:  # a notice for one user
                     await self.hub.notify(message["notify"], message["message"])
                     continue
+                if isinstance(message, dict) and "tournament" in message:  # live standings
+                    if self.tournament_hub is not None:
+                        self.tournament_hub.changed(message["tournament"])
+                    continue
                 self.hub.changed()
+                if self.director is not None:
+                    self.director.poke()
             except Exception:
                 log.exception("refreshing the lobby feed failed")
 
     async def close(self) -> None:
         if self._feed is not None:
             self._feed.cancel()
+        if self.director is not None:
+            await self.director.close()
+        if self.tournament_hub is not None:
+            await self.tournament_hub.close()
         await self.hub.close()
         await self.analyses.close()
         await self.stats.close()
@@ -218,6 +237,8 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                         worlds=settings.analysis_worlds, thinking_ms=settings.bot_budget_ms)
     puzzles = Puzzles(sessions, clock, lobby.table)
     analyses.on_done = puzzles.make
+    tournaments, tournament_hub, director = wire_tournaments(
+        settings, sessions, clock, cluster, rooms, friends, lobby, notices, presence)
     return Services(settings=settings, engine=engine, clock=clock,
                     accounts=Accounts(sessions, clock, settings.session_days), friends=friends,
                     lobby=lobby, hub=hub, rooms=rooms,
@@ -230,7 +251,49 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
                     socket_db=asyncio.Semaphore(settings.ws_db_concurrency),
                     analyses=analyses, puzzles=puzzles,
                     practice=Practice(sessions, clock, lobby),
-                    stats=stats, checkpointer=checkpointer)
+                    stats=stats, checkpointer=checkpointer, tournaments=tournaments,
+                    tournament_hub=tournament_hub, director=director)
+
+
+def wire_tournaments(settings: Settings, sessions, clock: Clock, cluster: Cluster, rooms: Rooms,
+                     friends: Friends, lobby: Lobby, notices: Notices, presence: Presence
+                     ) -> tuple[Tournaments, TournamentHub, Director | None]:
+    """The tournaments' service, live standings and director (app/tournaments), wired to the
+    rooms (a table that starts or finishes wakes the director), the notices and, with Redis,
+    the lobby bus (a change reaches the tournament's watchers on every process)."""
+    from app.tournaments.recurring import Recurring
+
+    tournaments = Tournaments(sessions, clock, friends)
+    tournament_hub = TournamentHub(tournaments)
+    tournaments.notify = notices.send
+    if cluster.distributed:
+        async def tournament_changed(tournament_id: int) -> None:
+            try:
+                await cluster.bus.publish_event(LOBBY_CHANNEL, {"tournament": tournament_id})
+            except Exception:
+                log.warning("cannot announce a tournament change", exc_info=True)
+
+        tournaments.on_change = tournament_changed
+    else:
+        tournaments.on_change = tournament_hub.publish
+    if not settings.tournament_director:
+        return tournaments, tournament_hub, None
+    recurring = (Recurring(settings.tournaments_config, tournaments, clock)
+                 if settings.tournaments_config else None)
+    director = Director(sessions, clock, Hooks(
+        start=lambda table_id: rooms.actor(table_id).start(), notify=notices.send,
+        changed=tournaments.on_change, online=presence.online, tables_changed=lobby.on_change),
+        cluster.leases, cluster.process_id, tick=settings.tournament_tick,
+        lease_ttl=settings.lease_ttl, recurring=recurring)
+    table_changed = rooms.on_change
+
+    async def started_or_finished(table_id: int) -> None:
+        if table_changed is not None:
+            await table_changed(table_id)
+        director.poke(table_id)
+
+    rooms.on_change = started_or_finished
+    return tournaments, tournament_hub, director
 
 
 def sqlite_checkpointer(url: str, every: float) -> WalCheckpointer | None:

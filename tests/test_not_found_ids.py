@@ -14,6 +14,8 @@ from tests.test_attacks import Person, csrf, register
 
 MALFORMED = ["abc", "0", "-1", "1.5", "9223372036854775808", "1e309"]
 HTML = {"Accept": "text/html,application/xhtml+xml"}
+#: the refusal of a malformed id per path parameter (app.main.PATH_NOT_FOUND)
+WORDS = {"table_id": "no such table", "tournament_id": "no such tournament"}
 
 
 def _id_routes(app):
@@ -45,12 +47,13 @@ def test_every_route_with_an_id_answers_a_malformed_id_with_404_no_such_table(tm
                          {"json": {}, "headers": {"X-CSRF-Token": token}} if method == "POST" else {})
                 response = person._call(method.lower(), path, **extra)
                 assert response.status_code == 404, (method, path, response.status_code, response.text[:200])
+                words = WORDS.get(name, "no such table")
                 if path.startswith("/api/"):
-                    assert response.json() == {"detail": "no such table"}, (method, path)
+                    assert response.json() == {"detail": words}, (method, path)
                 page = person._call(method.lower(), path, **extra,
                                     **({} if "headers" in extra else {"headers": HTML}))
                 if not path.startswith("/api/"):
-                    assert page.status_code == 404 and "No such table" in page.text, (method, path)
+                    assert page.status_code == 404 and words.capitalize() in page.text, (method, path)
                     assert "not filled in" not in page.text
 
 

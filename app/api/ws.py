@@ -144,6 +144,8 @@ async def _serve(ws: WebSocket, services) -> None:
         log.exception("websocket failed")
     finally:
         services.hub.unsubscribe(conn)
+        if services.tournament_hub is not None:
+            services.tournament_hub.unwatch(conn)
         services.chat.leave(conn)
         if actor is not None:
             actor.detach(conn)
@@ -178,6 +180,8 @@ async def _hello(services, conn: Connection, user, hello: protocol.Hello,
     whether the hello was accepted (a finished table without a running actor is watched from
     the stored log: accepted, no actor). A hello refused (a table that is not there or not
     open to this viewer) changes nothing: the connection stays where it was (``current``)."""
+    if hello.table is None and hello.tournament is not None:
+        return await _watch_tournament(services, conn, user, hello, current)
     if hello.table is not None:
         try:
             status = await services.lobby.check_watch(viewer(user), hello.table, hello.key)
@@ -190,6 +194,8 @@ async def _hello(services, conn: Connection, user, hello: protocol.Hello,
     if current is not None:
         current.detach(conn)
     services.hub.unsubscribe(conn)
+    if services.tournament_hub is not None:
+        services.tournament_hub.unwatch(conn)
     if hello.table is None:
         await services.hub.subscribe(conn, viewer(user))  # refused (an error) when full
         return None, True
@@ -201,6 +207,25 @@ async def _hello(services, conn: Connection, user, hello: protocol.Hello,
     actor = actor or services.rooms.actor(hello.table)
     actor.attach(conn, hello.last_seq, hello.epoch)
     return actor, True
+
+
+async def _watch_tournament(services, conn: Connection, user, hello: protocol.Hello,
+                            current: TableActor | None) -> tuple[TableActor | None, bool]:
+    """A tournament page's hello: its live standings (app/tournaments/hub.py), if the viewer
+    may see the tournament (a refusal changes nothing, as for a table)."""
+    from app.tournaments.spec import TournamentError
+
+    assert hello.tournament is not None
+    try:
+        await services.tournaments.visible(viewer(user), hello.tournament, hello.key)
+    except TournamentError:
+        conn.send(_error(0, "not_found", "no such tournament"))
+        return current, False
+    if current is not None:
+        current.detach(conn)
+    services.hub.unsubscribe(conn)
+    await services.tournament_hub.watch(conn, hello.tournament)
+    return None, False  # no chat room of its own
 
 
 def _join_chat(services, conn: Connection, user, hello: protocol.Hello,

@@ -125,6 +125,10 @@ class GameTable(Base):
     #: seconds a person has per move before a computer player moves for them (None: no timer)
     turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     seated: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: duplicate deals (a tournament's duplicate series): every table with the same seed is
+    #: dealt the same cards, seat by seat, deal by deal (app.rooms.match.duplicate_rng);
+    #: None: the table's own random deals
+    deal_seed: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
 
 
 class Seat(Base):
@@ -377,6 +381,8 @@ class PuzzleAnswer(Base):
     answer: Mapped[str] = mapped_column(String(64))
     correct: Mapped[bool] = mapped_column(Boolean)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class PlayerStats(Base):
     """A player's statistics in one game (app.stats): counters summed over their finished
     matches, a projection of the event logs kept up to date as each match finishes and
@@ -430,3 +436,114 @@ class StatsMatch(Base):
     placing: Mapped[int] = mapped_column(Integer)
     public: Mapped[bool] = mapped_column(Boolean)
     rated: Mapped[bool] = mapped_column(Boolean)
+
+
+class Tournament(Base):
+    """A tournament (app/tournaments): its rules, format and schedule, and where it stands.
+
+    format: ``series`` | ``duplicate`` | ``arena``. status: ``scheduled`` (registration open)
+    → ``running`` → ``finished``, or ``cancelled``. ``current_round`` counts the series' rounds
+    seated so far (0 before the start); the director moves it on with a conditional UPDATE,
+    so a round is never seated twice; ``registered`` counts the people
+    registered (CHECK: never above ``max_players``). visibility: ``public`` | ``friends`` (the owner's
+    friends) | ``invited`` (invitees, or the secret link). owner_id: None for an operator's
+    tournament (the command line). schedule_key: the recurring entry and time it was made for
+    (unique: a recurring tournament is created once, whichever process does it).
+    """
+
+    __tablename__ = "tournaments"
+    __table_args__ = (
+        CheckConstraint("current_round >= 0", name="round_nonnegative"),
+        CheckConstraint("registered >= 0 AND registered <= max_players",
+                        name="registered_in_range"),
+    )
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(32))
+    preset: Mapped[str | None] = mapped_column(String(32))
+    rules: Mapped[dict] = mapped_column(JSON)
+    format: Mapped[str] = mapped_column(String(16))
+    table_size: Mapped[int] = mapped_column(Integer)
+    rounds: Mapped[int] = mapped_column(Integer)
+    deals: Mapped[int] = mapped_column(Integer)
+    max_players: Mapped[int] = mapped_column(Integer)
+    min_players: Mapped[int] = mapped_column(Integer)
+    starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    #: arena: minutes of the window; series: 0
+    duration: Mapped[int] = mapped_column(Integer, default=0)
+    #: seconds between the last table of a round finishing and the next round's seating
+    pause: Mapped[int] = mapped_column(Integer)
+    #: arena: seconds a free player waits before computer players fill their table
+    fill_wait: Mapped[int] = mapped_column(Integer)
+    bot_level: Mapped[str] = mapped_column(String(16))
+    turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    scoring: Mapped[str] = mapped_column(String(16))
+    visibility: Mapped[str] = mapped_column(String(16))
+    secret: Mapped[str] = mapped_column(String(64))
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"),
+                                                 nullable=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    current_round: Mapped[int] = mapped_column(Integer, default=0)
+    #: people registered: counted with the registration in one conditional UPDATE (like
+    #: ``tables.seated``), so a full tournament takes nobody more, on any process
+    registered: Mapped[int] = mapped_column(Integer, default=0)
+    seed: Mapped[str] = mapped_column(String(64))
+    note: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    schedule_key: Mapped[str | None] = mapped_column(String(160), nullable=True, unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class TournamentPlayer(Base):
+    """A person registered for a tournament. status: ``active`` (seated in the next round,
+    paired in the arena) | ``paused`` (left or absent: not seated again until they resume;
+    their results stay). ``absences``: rounds in a row they were absent at the start.
+    ``free_since`` (arena): when they last became free to be paired (None while seated)."""
+
+    __tablename__ = "tournament_players"
+    __table_args__ = (UniqueConstraint("tournament_id", "user_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"),
+                                               index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    registered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    status: Mapped[str] = mapped_column(String(16), default="active")
+    absences: Mapped[int] = mapped_column(Integer, default=0)
+    free_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class TournamentRound(Base):
+    """One round of a series: unique per (tournament, number), so a round is seated once.
+    status: ``playing`` | ``done``; deal_seed: the duplicate series' deals of this round."""
+
+    __tablename__ = "tournament_rounds"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))
+    deal_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class TournamentSeat(Base):
+    """A person's seat at a tournament table: an ordinary ``tables`` row underneath. One per
+    (round, person) in a series (nobody is seated twice in a round) and per (table, seat).
+    absent: the person had no page of the site open when the table was seated (a computer
+    player moves for them after the table's away grace; they score what it does)."""
+
+    __tablename__ = "tournament_seats"
+    __table_args__ = (UniqueConstraint("round_id", "user_id"),
+                      UniqueConstraint("table_id", "seat"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"),
+                                               index=True)
+    round_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournament_rounds.id", ondelete="CASCADE"), nullable=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    absent: Mapped[bool] = mapped_column(Boolean, default=False)

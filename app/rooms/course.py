@@ -21,7 +21,7 @@ from app.games.registry import get_game
 from app.rooms.config import ActorConfig
 from app.rooms.connection import Peer
 from app.rooms.intermission import Intermission
-from app.rooms.match import MatchProgress, RoundRecord
+from app.rooms.match import MatchProgress, RoundRecord, duplicate_rng
 from app.rooms.store import MatchStore
 
 if TYPE_CHECKING:
@@ -88,7 +88,9 @@ class MatchCourse:
         assert actor.progress is not None and actor.match_id is not None
         progress = actor.progress
         dealer = progress.next_dealer()
-        deal, deck = progress.game.deal(progress.rules, progress.players, self._rng)
+        seed = actor.table.deal_seed if actor.table is not None else None
+        rng = self._rng if seed is None else duplicate_rng(seed, progress.next_deal_key())
+        deal, deck = progress.game.deal(progress.rules, progress.players, rng)
         record = RoundRecord(number=len(progress.rounds), dealer=dealer, deal=deal, deck=deck)
         record.id = await self._store.add_round(actor.match_id, record)
         progress.begin_round(record)

@@ -18,6 +18,8 @@ form, the lobby, the table, the score sheet, the result, the history and the rep
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -171,6 +173,31 @@ def outcome_json(outcome: RoundOutcome) -> dict[str, Any]:
             "details": outcome.details, "redeal": outcome.redeal}
 
 
+def deal_keys(redeals: Iterable[bool]) -> list[tuple[int, int]]:
+    """The duplicate key of each dealt round, given whether each round (in order) was a
+    redeal: ``(counted, attempt)`` — the counted number of the deal (0-based; redeals do not
+    count) and how many times it had been dealt before at this table. Every table of a
+    duplicate round deals key (c, 0) the same cards; a deal dealt again after a redeal gets
+    (c, 1), … — cards no other table may have had (a comparison takes equal keys only)."""
+    keys, counted, attempt = [], 0, 0
+    for redeal in redeals:
+        keys.append((counted, attempt))
+        if redeal:
+            attempt += 1
+        else:
+            counted, attempt = counted + 1, 0
+    return keys
+
+
+def duplicate_rng(seed: str, key: tuple[int, int]) -> random.Random:
+    """The random source of one duplicate deal: a function of the table's ``deal_seed`` and
+    the deal's :func:`deal_keys` key only, so every table with that seed deals seat N the same
+    cards (the dealer is the same too: the first dealer is the last seat everywhere, and the
+    dealer moves on the same way)."""
+    counted, attempt = key
+    return random.Random(f"{seed}:{counted}:{attempt}")
+
+
 class MatchProgress:
     """The rounds of a match at one table and the state of the current round.
 
@@ -221,6 +248,11 @@ class MatchProgress:
         if last.outcome is not None and last.outcome.redeal:
             return last.dealer
         return (last.dealer + 1) % self.players
+
+    def next_deal_key(self) -> tuple[int, int]:
+        """The :func:`deal_keys` key of the next round to be dealt (after the finished ones)."""
+        redeals = [r.outcome is not None and r.outcome.redeal for r in self.rounds]
+        return deal_keys([*redeals, False])[-1]
 
     def winners(self) -> list[int]:
         """The match winners: the game's own verdict, else the best totals (when the table's

@@ -55,6 +55,8 @@ class TableInfo:
     seats: tuple[SeatInfo, ...]
     #: seconds a person has per move (the table's setting; None: no turn timer)
     turn_seconds: int | None = None
+    #: duplicate deals: tables with one seed are dealt the same cards (match.duplicate_rng)
+    deal_seed: str | None = None
 
 
 class TableNotFound(LookupError):
@@ -108,7 +110,8 @@ class MatchStore:
             for s, name in rows)
         return TableInfo(id=table.id, game=table.game, preset=table.preset, rules=table.rules,
                          players=table.players, deals=table.deals, status=table.status,
-                         skill=table.skill, seats=seats, turn_seconds=table.turn_seconds)
+                         skill=table.skill, seats=seats, turn_seconds=table.turn_seconds,
+                         deal_seed=table.deal_seed)
 
     async def playing_tables(self) -> list[int]:
         """Ids of tables whose match has started and not finished (to rebuild at start)."""

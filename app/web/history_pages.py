@@ -29,7 +29,10 @@ async def profile_page(name: str, request: Request, services: ServicesDep, user:
         stats = await services.stats.player(name, viewer_id=viewer_id, game=game, first=True)
     except HistoryError as err:
         return _page(request, "error.html", user, err.status, error=localized(err))
-    return _page(request, "profile.html", user, profile=profile, stats=stats)
+    tournaments = await services.tournaments.for_player(  # with their placing
+        profile["player"], viewer(user))
+    return _page(request, "profile.html", user, profile=profile, stats=stats,
+                 tournaments=tournaments)
 
 
 @router.get("/players/{name}/matches", response_class=HTMLResponse)

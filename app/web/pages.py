@@ -128,7 +128,9 @@ async def _lobby_page(request: Request, services, user, status: int = 200,
     with_rules = set(rules_games())
     games = [{**game, "rules": game["name"] in with_rules}
              for game in names.games_for_form(services.lobby.games())]
+    tournaments = await services.tournaments.list(viewer(user))  # the lobby's box
     return _page(request, "lobby.html", user, status, tables=tables, friends=friends,
+                 tournaments=[*tournaments["running"], *tournaments["upcoming"]][:3],
                  games=games, levels=LEVELS, error=error,
                  form=form or {}, error_field=error_field, seat_taken=seat_taken,
                  playing_at=playing_at)
@@ -278,7 +280,8 @@ async def table_page(table_id: TableIdPath, request: Request, services: Services
     invite_url = (str(request.url_for("table_page", table_id=table_id).include_query_params(
         key=table["secret"])) if table.get("secret") else None)
     return _page(request, "table.html", user, table=table, key=key, may_join=may_join,
-                 invite_url=invite_url, practice=await services.practice.info(table_id))
+                 invite_url=invite_url, practice=await services.practice.info(table_id),
+                 tournament=await services.tournaments.of_table(table_id))  # its link back
 
 
 @router.post("/tables/{table_id}/join", dependencies=[Csrf])

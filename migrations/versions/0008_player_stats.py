@@ -1,7 +1,7 @@
 """player statistics: the projection of finished matches per player and game (app.stats)
 
 Revision ID: 0008_player_stats
-Revises: 0006_analyses
+Revises: 0007_tournaments
 
 player_stats (counters per player, game and scope), player_pairs (head to head),
 stats_matches (a person's placing in a finished match: which matches are counted, and the
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0008_player_stats'
-down_revision = '0006_analyses'
+down_revision = '0007_tournaments'
 branch_labels = None
 depends_on = None
 

@@ -5,6 +5,7 @@ import {t} from "./i18n.js";
 import {endText, playerName} from "./words.js";
 import {showNotice} from "./notices.js";
 import {goTo} from "./navigate.js";
+import {startClocks} from "./countdown.js";
 
 const body = document.getElementById("tables-body");
 // the New Game data with the words of the page's language (app/i18n/names.py)
@@ -428,3 +429,5 @@ if (playNow) {
     playStatus.textContent = "";
   });
 }
+
+startClocks(document.getElementById("lobby-tournaments") || document);  // the tournaments box

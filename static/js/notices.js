@@ -2,13 +2,16 @@
 // a friend request (Accept), a request accepted, a friend online, an invitation to a table
 // (Join: one click sits down there). Each is a line in #notices (the lobby's; the table's bar
 // under its toolbar; made floating at the top of a page that has none) with a close button;
-// data-notice says its type.
+// data-notice says its type. Tournaments (app/tournaments/director.py): a round seated for the
+// player ("Your tournament starts: go to table N", one click to the seat), an invitation to a
+// private tournament, the final place, a cancellation.
 // At the table also the moves a computer player made for the player (showStoodIn): one notice,
 // data-notice="stood_in", that stays until it is closed and gathers the moves while it is open.
 import {ngettext, t} from "./i18n.js";
 import {goTo} from "./navigate.js";
 
-const TYPES = ["friend_request", "friend_accepted", "friend_online", "invite"];
+const TYPES = ["friend_request", "friend_accepted", "friend_online", "invite", "tournament_start",
+  "tournament_invite", "tournament_over", "tournament_cancelled"];
 // how long the notice of moves made for the player stays (unless closed, pointed at or focused)
 const STOOD_IN_MS = 20000;
 
@@ -71,6 +74,8 @@ export function showNotice(msg, gameLabel = (name) => name) {
         : ((await answer.json().catch(() => ({}))).detail || t("Not possible now."));
       item.querySelector(".notice-accept").remove();
     }));
+  } else if (msg.type.startsWith("tournament_")) {
+    tournamentNotice(msg, item, text);
   } else if (msg.type === "friend_accepted") {
     text.textContent = t("%(name)s accepted your friend request.", {name: msg.from});
   } else {
@@ -80,6 +85,31 @@ export function showNotice(msg, gameLabel = (name) => name) {
   item.querySelector(".notice-close").setAttribute("aria-label", t("Close"));
   box().append(item);
   return true;
+}
+
+/** A tournament's notice (see TYPES): its words and, for a seated round, the button that
+ * takes the player to their seat. */
+function tournamentNotice(msg, item, text) {
+  item.dataset.tournament = msg.tournament;
+  const link = document.createElement("a");
+  if (msg.type === "tournament_start") {
+    item.dataset.table = msg.table;
+    link.href = `/tables/${msg.table}`;
+    link.textContent = msg.round && msg.round > 1
+      ? t("%(name)s, round %(round)s: go to table %(table)s", {name: msg.name, round: msg.round, table: msg.table})
+      : t("Your tournament %(name)s starts: go to table %(table)s", {name: msg.name, table: msg.table});
+    item.append(button(t("Go to my table"), "notice-join", () => goTo(`/tables/${msg.table}`)));
+  } else if (msg.type === "tournament_invite") {
+    link.href = `/tournaments/${msg.tournament}?key=${encodeURIComponent(msg.key || "")}`;
+    link.textContent = t("%(from)s invites you to the tournament %(name)s", {from: msg.from, name: msg.name});
+  } else if (msg.type === "tournament_over") {
+    link.href = `/tournaments/${msg.tournament}`;
+    link.textContent = t("%(name)s is over: you placed %(place)s of %(of)s", {name: msg.name, place: msg.place, of: msg.of});
+  } else {
+    link.href = `/tournaments/${msg.tournament}`;
+    link.textContent = t("A tournament you registered for was cancelled: too few players.");
+  }
+  text.append(link);
 }
 
 /** Tell the player what a computer player moved for them ({move, why}: their words, the

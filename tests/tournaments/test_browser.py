@@ -1,0 +1,101 @@
+"""The tournament in a browser (headless Chromium) at 390×844 and 1366×768, in German and
+English: a guest registers on the Tournaments page, waits on the tournament's page, gets the
+start notice and its "Go to my table" (one click to the seat), and the standings change on the
+page without a reload when the table's match ends. Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
+import pytest
+
+from app.clock import Clock
+from app.db.engine import make_engine, make_sessionmaker
+from app.lobby.friends import Friends
+from app.tournaments.service import Tournaments
+from app.tournaments.spec import parse_spec
+from tests.browser_table import context, play_as_guest
+from tests.conftest import artifacts_dir
+from tests.platform_helpers import live_server, settings_for
+
+pytestmark = pytest.mark.browser
+
+WORDS = {"en-US": {"register": "Sign up", "notice": "starts: go to table",
+                   "go": "Go to my table", "finished": "Finished"},
+         "de-DE": {"register": "Anmelden", "notice": "beginnt: zu Tisch",
+                   "go": "Zu meinem Tisch", "finished": "Beendet"}}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("tournament-site")
+    # computer players take 0.05 s a move: the table plays for some seconds, long enough to
+    # see "Go to my table" while it runs
+    settings = settings_for(tmp, away_grace=0.0, tournament_tick=0.2, bot_delay=0.05)
+    with live_server(settings) as url:
+        yield url, settings.database_url
+
+
+def create(database_url: str, name: str, seconds: float) -> int:
+    """An operator's tournament (1 round of 4 deals, one person enough) starting soon."""
+    async def run() -> int:
+        engine = make_engine(database_url)
+        sessions = make_sessionmaker(engine)
+        clock = Clock()
+        service = Tournaments(sessions, clock, Friends(sessions, clock))
+        made = await service.create(parse_spec({
+            "name": name, "rounds": 1, "deals": 4, "min_players": 1,
+            "starts_at": (clock.now() + timedelta(seconds=seconds)).isoformat()}))
+        await engine.dispose()
+        return made["id"]
+
+    with ThreadPoolExecutor(1) as pool:  # Playwright's loop runs in this thread
+        return pool.submit(asyncio.run, run()).result()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_register_the_start_notice_and_live_standings(browser, server, size, locale):
+    url, database_url = server
+    words = WORDS[locale]
+    name = f"Cup {size} {locale}"
+    tid = create(database_url, name, 12)
+    ctx = context(browser, size, locale=locale)
+    page = ctx.new_page()
+    page.goto(url + "/")
+    play_as_guest(page)
+    page.goto(url + "/tournaments")
+    row = page.locator(f'li.tourney[data-tournament="{tid}"]')
+    assert row.is_visible()
+    row.get_by_role("button", name=words["register"]).click()
+    page.wait_for_url(f"**/tournaments/{tid}")
+    assert page.locator("#standings-body tr").count() == 1
+    shot = artifacts_dir() / f"tournament-{size}-{locale[:2]}"
+    page.screenshot(path=f"{shot}-registered.png", full_page=True)
+    page.evaluate("() => { window.stillHere = true; }")  # a reload would lose this
+    notice = page.locator('[data-notice="tournament_start"]')
+    notice.wait_for(timeout=30000)
+    assert words["notice"] in notice.inner_text()
+    assert page.locator("#my-table").is_visible()
+    table = int(notice.get_attribute("data-table"))
+    page.screenshot(path=f"{shot}-started.png", full_page=False)
+    # the table plays on (the computer moves for the absent seat); the standings follow live
+    page.wait_for_function("() => document.getElementById('tournament-status').textContent"
+                           f" === {words['finished']!r}", timeout=60000)
+    assert page.evaluate("() => window.stillHere === true")
+    score = page.locator("#standings-body tr td.score").inner_text()
+    assert score.lstrip("-").replace(".", "").isdigit()
+    page.screenshot(path=f"{shot}-finished.png", full_page=True)
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+    assert overflow <= 0  # nothing wider than the screen
+    # the notice's button: one click to the seat
+    page.goto(url + f"/tournaments/{tid}")
+    assert page.locator("#my-table").is_hidden()  # the table is over
+    page.evaluate("""(table) => import('/static/js/notices.js').then((n) => n.showNotice(
+        {type: 'tournament_start', tournament: 1, name: 'x', round: 1, table}))""", table)
+    page.locator('[data-notice="tournament_start"] .notice-join').click()
+    page.wait_for_url(f"**/tables/{table}")
+    assert page.locator("#table-tournament").get_attribute("href") == f"/tournaments/{tid}"
+    ctx.close()
