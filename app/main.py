@@ -41,7 +41,8 @@ COMPRESS_MIN_BYTES = 500
 
 #: what a path parameter that cannot name anything says (a 404, as for an id nobody has):
 #: the words of the services' own refusal for that parameter
-PATH_NOT_FOUND = {"table_id": N_("no such table"), "tournament_id": N_("no such tournament")}
+PATH_NOT_FOUND = {"table_id": N_("no such table"), "tournament_id": N_("no such tournament"),
+                  "puzzle_id": N_("no such puzzle")}
 
 
 def not_found_words(err: RequestValidationError) -> str | None:

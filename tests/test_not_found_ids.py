@@ -15,7 +15,8 @@ from tests.test_attacks import Person, csrf, register
 MALFORMED = ["abc", "0", "-1", "1.5", "9223372036854775808", "1e309"]
 HTML = {"Accept": "text/html,application/xhtml+xml"}
 #: the refusal of a malformed id per path parameter (app.main.PATH_NOT_FOUND)
-WORDS = {"table_id": "no such table", "tournament_id": "no such tournament"}
+WORDS = {"table_id": "no such table", "tournament_id": "no such tournament",
+         "puzzle_id": "no such puzzle"}
 
 
 def _id_routes(app):

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 #: a seat at a drawn table: a person's id, or None for a computer player
 Seat = int | None
 #: people up to which :func:`arrange` searches every arrangement
-EXACT_LIMIT = 12
+EXACT_LIMIT = 9
 
 
 def table_sizes(people: int, size: int) -> list[int]:
@@ -93,7 +93,12 @@ def displacement(groups: Sequence[Sequence[int]], ranked: Sequence[int],
 def arrange(ranked: Sequence[int], sizes: Sequence[int],
             met: Mapping[int, set[int]]) -> list[list[int]]:
     """The groups (table by table, of ``sizes``) that minimise (repeats, displacement) for
-    ``ranked`` (best first): exactly up to EXACT_LIMIT people, by improving exchanges above."""
+    ``ranked`` (best first): the standing's own tables when they repeat nobody (nothing can do
+    better: no repeats, no displacement), else exactly up to EXACT_LIMIT people (the search
+    grows as n!), by improving exchanges above."""
+    plain = _chunks(ranked, sizes)
+    if repeats(plain, met) == 0:
+        return plain
     if len(ranked) <= EXACT_LIMIT:
         return _exact(ranked, sizes, met)
     return _improved(ranked, sizes, met)
