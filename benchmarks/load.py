@@ -274,6 +274,15 @@ def choose_move(state: dict, rng: random.Random) -> dict | None:
     return action
 
 
+def error_kind(err: Exception) -> str:
+    """The error's class, and for a closed socket who closed it with which code (``none``:
+    the TCP connection ended without a close frame)."""
+    received = getattr(err, "rcvd", None)
+    if received is None and not hasattr(err, "rcvd"):
+        return type(err).__name__
+    return f"{type(err).__name__}:{received.code if received else 'none'}"
+
+
 async def player(ws_url: str, table_id: int, cookie: str, seed: int, stats: Stats,
                  stop: asyncio.Event, measuring: asyncio.Event, think: float,
                  delay: float = 0.0) -> None:
@@ -334,7 +343,7 @@ async def player(ws_url: str, table_id: int, cookie: str, seed: int, stats: Stat
                     await ws.send(json.dumps({"type": "action", "action": move}))
     except Exception as err:  # a failed or dropped connection counts as an error
         if not stop.is_set():
-            stats.error(type(err).__name__)
+            stats.error(error_kind(err))
 
 
 async def echoer(ws_url: str, stats: Stats, stop: asyncio.Event, measuring: asyncio.Event,

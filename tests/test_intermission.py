@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from app.clock import ManualClock
 from app.db.engine import make_engine, make_sessionmaker, upgrade
-from app.db.models import GameTable, Seat, User
+from app.db.models import GameTable, PracticeRow, Seat, Tournament, TournamentSeat, User
 from app.lobby.friends import Friends
 from app.lobby.service import Lobby, NewTable, Viewer
 from app.rooms.actor import ActorConfig
@@ -35,7 +35,7 @@ async def world(tmp_path):
     clock = ManualClock()
     managers: list[RoomManager] = []
 
-    async def table(round_pause: float, deals: int = 2, bots: int = 0):
+    async def table(round_pause: float, deals: int = 2, bots: int = 0, mark=None):
         rooms = RoomManager(MatchStore(sessions, clock), clock,
                             ActorConfig(bot_delay=0, round_pause=round_pause, away_grace=None),
                             rng_factory=lambda _table: random.Random(3))
@@ -50,6 +50,10 @@ async def world(tmp_path):
         viewers = [Viewer(id=u.id, name=u.name) for u in users]
         created = await lobby.create_table(viewers[0], NewTable(
             game="highcard", players=2 + bots, deals=deals, bots=bots))
+        if mark is not None:  # e.g. make it a tournament's table before anyone plays
+            async with sessions() as db:
+                db.add_all(mark(created["id"], [u.id for u in users], clock.now()))
+                await db.commit()
         await lobby.join(viewers[1], created["id"])
         actor = rooms.actor(created["id"])
         await actor.idle()
@@ -184,3 +188,38 @@ async def test_a_person_who_declined_and_left_is_replaced_by_a_computer_player(w
             select(Seat).where(Seat.table_id == table))).scalars()}
     assert seats[0] == (conns[0].user_id, None)
     assert seats[1] == (None, "beginner")
+
+
+def _tournament_table(table_id: int, users: list[int], now) -> list:
+    tournament = Tournament(
+        id=1, name="Cup", game="highcard", preset=None, rules={}, format="series", table_size=2,
+        rounds=1, deals=1, max_players=8, min_players=2, starts_at=now, pause=0, fill_wait=0,
+        bot_level="beginner", turn_seconds=None, scoring="sum", visibility="public",
+        secret="s", owner_id=None, status="running", seed="x", created_at=now)
+    return [tournament, *(TournamentSeat(tournament_id=1, table_id=table_id, number=1, seat=seat,
+                                         user_id=user) for seat, user in enumerate(users))]
+
+
+def _practice_table(table_id: int, users: list[int], now) -> list:
+    return [PracticeRow(table_id=table_id, source_table_id=table_id, round=1, index=0, deal=1,
+                        seat=0, user_id=users[0], level="beginner", created_at=now)]
+
+
+@pytest.mark.parametrize("mark", [_tournament_table, _practice_table],
+                         ids=["tournament", "practice"])
+async def test_a_tournament_or_practice_table_offers_no_rematch(world, mark):
+    """The tournament seats its next round and a practice is begun again from its replay: no
+    rematch in the state, a vote for one refused, "Back to lobby" (a decline) quiet."""
+    actor, conns = await world["table"](round_pause=0, deals=1, bots=1, mark=mark)
+    await play_round(actor, conns)
+    assert actor.progress.match_over()
+    assert last_state(conns[0])["rematch"] is None
+    actor.act(conns[0], {"type": "rematch"})
+    actor.act(conns[1], {"type": "rematch", "accept": False})
+    await actor.idle()
+    assert [m["message"] for m in conns[0].pending() if m["type"] == "error"] == \
+        ["this table offers no rematch"]
+    assert not [m for m in conns[1].pending() if m["type"] == "error"]
+    async with world["sessions"]() as db:
+        tables = (await db.execute(select(GameTable.id))).scalars().all()
+    assert tables == [actor.table_id]  # nothing opened

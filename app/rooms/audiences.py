@@ -178,7 +178,7 @@ class Audiences:
                   for s, at in sorted(clocks.deadlines.items())]
         return {"table": table, "scores": scores, "result": result, "timers": timers,
                 "pause": self._between.pause_json(now),
-                "rematch": self._between.rematch_json(result is not None)}
+                "rematch": self._between.rematch_json(result is not None and info.rematch)}
 
     def _freezer(self, shared: dict[str, Any]) -> delta.Freezer:
         """The freezer of one seq (app.rooms.delta.Freezer), knowing what the last seq's

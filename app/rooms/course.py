@@ -169,9 +169,18 @@ class MatchCourse:
             actor.audiences.error(conn, "illegal", "a rematch is offered once the match is over")
             return
         accept = action.get("accept", True)
+        if not self._offers_rematch():  # "Back to lobby" declines quietly
+            if accept:
+                actor.audiences.error(conn, "illegal", "this table offers no rematch")
+            return
         self.between.vote(seat, accept)
         actor.audiences.broadcast(None, [{"type": "rematch", "seat": seat, "accept": accept}])
         await self.presence_changed()
+
+    def _offers_rematch(self) -> bool:
+        """Whether this table offers a rematch (not a tournament's or a practice's table)."""
+        table = self._actor.table
+        return self._on_rematch is not None and table is not None and table.rematch
 
     async def presence_changed(self) -> None:
         """Someone voted or left: end the pause or open the rematch when everyone present agrees."""
@@ -180,11 +189,12 @@ class MatchCourse:
         if self.between.everyone_ready(present):
             actor.later(0, ("deal", self.between.number))
         seats = self.between.rematch_seats(present)
-        if seats is None or self._on_rematch is None:
+        on_rematch = self._on_rematch
+        if seats is None or on_rematch is None or not self._offers_rematch():
             return
         self.between.rematch_started = True
         try:
-            self.between.rematch_table = await self._on_rematch(actor.table_id, seats)
+            self.between.rematch_table = await on_rematch(actor.table_id, seats)
         except Exception:
             log.exception("table %s: the rematch could not be opened", actor.table_id)
             self.between.rematch_started = False

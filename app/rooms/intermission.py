@@ -16,7 +16,9 @@ person present has accepted (and at least one has), the room asks the lobby for 
 the same game, rules, deals, seats and computer players; the people who accepted keep their
 seats and any other person's seat goes to a computer player of the table's level. Clients see
 ``state.rematch = {"accepted": [seats], "declined": [seats], "table": id or null}``; a ``table``
-tells them where to go.
+tells them where to go. A tournament's table and a practice ("Play from here") offer no rematch
+(``TableInfo.rematch`` False; ``state.rematch`` stays null and a vote is refused): the
+tournament seats its next round, and a practice is begun again from its replay.
 """
 
 from __future__ import annotations

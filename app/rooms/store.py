@@ -14,11 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, exists, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.clock import Clock
-from app.db.models import ActionRow, Departure, GameTable, Match, Result, Round, Seat, User
+from app.db.models import (ActionRow, Departure, GameTable, Match, PracticeRow, Result, Round, Seat,
+                           TournamentSeat, User)
 from app.games.base import RoundOutcome
 from app.ratings.store import SeatHolder, rate_finished_match
 from app.rooms.match import RoundRecord, outcome_json
@@ -57,6 +58,9 @@ class TableInfo:
     turn_seconds: int | None = None
     #: duplicate deals: tables with one seed are dealt the same cards (match.duplicate_rng)
     deal_seed: str | None = None
+    #: a rematch is offered when the match is over: not at a tournament's table (the
+    #: tournament seats the next round) nor at a practice (app.rooms.intermission)
+    rematch: bool = True
 
 
 class TableNotFound(LookupError):
@@ -101,6 +105,9 @@ class MatchStore:
             table = await db.get(GameTable, table_id)
             if table is None:
                 raise TableNotFound(table_id)
+            elsewhere = await db.scalar(select(
+                exists().where(TournamentSeat.table_id == table_id)
+                | exists().where(PracticeRow.table_id == table_id)))
             rows = (await db.execute(
                 select(Seat, User.name).outerjoin(User, User.id == Seat.user_id)
                 .where(Seat.table_id == table_id).order_by(Seat.seat))).all()
@@ -111,7 +118,7 @@ class MatchStore:
         return TableInfo(id=table.id, game=table.game, preset=table.preset, rules=table.rules,
                          players=table.players, deals=table.deals, status=table.status,
                          skill=table.skill, seats=seats, turn_seconds=table.turn_seconds,
-                         deal_seed=table.deal_seed)
+                         deal_seed=table.deal_seed, rematch=not elsewhere)
 
     async def playing_tables(self) -> list[int]:
         """Ids of tables whose match has started and not finished (to rebuild at start)."""
