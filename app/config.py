@@ -92,7 +92,7 @@ class Settings(BaseSettings):
     ws_per_message_deflate: bool = False
     #: the garbage collector's thresholds for ``python -m app serve`` (gen 0 allocations, gen 1
     #: and gen 2 collection counts; Python's default is 700, 10, 10), e.g. GC_THRESHOLDS=
-    #: '[700, 10, 10]'; see docs/performance.md ("Twelfth stop" and earlier). With the
+    #: '[700, 10, 10]'; see docs/performance.md ("The collector"). With the
     #: timed collections, every tick takes generation 1 too (``gc_thresholds[1]`` = 1): what
     #: survives one tick (a connection's wait for its next frame, mostly) is walked once and
     #: moves to the oldest generation, instead of being walked again 0.2 s later. At 2,000

@@ -13,7 +13,7 @@ and the clients.
 an instruction count that the machine's load does not change: the difference of two counts,
 ``valgrind --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python
 benchmarks/actor.py --tables 1 --actions N --persist off`` at N = 1,300 and 300, over 1,000
-(docs/performance.md, ninth stop; ``DOPPELRUNDE_COMPILED=1`` for the compiled build).
+(docs/performance.md, "Counting instructions"; ``DOPPELRUNDE_COMPILED=1`` for the compiled build).
 
 The last line is one JSON object: ``{"actions": n, "actions_per_s": x, "cpu_us_per_action": y,
 "gc": {...}, "compiled": b}`` (CPU of this process, choosing the moves and reading the messages

@@ -376,7 +376,7 @@ def quiet_collector(gc_log: str | None = None) -> None:
     (app.server.TimedCollections), every tick taking generation 1 too: collected every 20th
     tick, generation 1 held two seconds of survivors and each of its collections froze this
     client for 112-132 ms every 2.4 s at 2,000 paced tables, most of the measured p99
-    (docs/performance.md, fourteenth stop). ``gc_log``: also log this client's collections
+    (docs/performance.md, "The collector"). ``gc_log``: also log this client's collections
     over 20 ms there (benchmarks/gclog.py)."""
     from app.server import TimedCollections
 

@@ -158,7 +158,7 @@ class TurnClocks:
         """Have the move clocks' alarm ring by ``at`` (monotonic seconds). An alarm set to ring
         no later is kept: it rings, finds the clock not run out yet and is set again
         (:meth:`on_alarm`). A move at a table with a move clock restarts the clock, so this
-        saves a loop timer made and cancelled per move (docs/performance.md, fifteenth stop)."""
+        saves a loop timer made and cancelled per move (docs/performance.md, "Move clocks")."""
         alarm = self._alarm
         if alarm is not None:
             if alarm[0] <= at:
