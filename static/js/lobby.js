@@ -96,13 +96,17 @@ function fill(select, values, selectLast, labels) {
   });
 }
 
-// New Game: presets and seat counts follow the game; computer players at most seats - 1
+// New Game: presets and seat counts follow the game; computer players at most seats - 1 - invited
 const game = document.getElementById("game");
 const preset = document.getElementById("preset");
 const players = document.getElementById("players");
 const bots = document.getElementById("bots");
+// the people invited by name need seats of their own: a table the computer players fill
+// would start without them
+const inviteField = document.getElementById("invite");
 function limitBots() {
-  const max = Number(players.value) - 1;
+  const invited = (inviteField?.value || "").split(/[\s,]+/).filter(Boolean).length;
+  const max = Math.max(0, Number(players.value) - 1 - invited);
   for (const option of bots.options) option.disabled = Number(option.value) > max;
   if (Number(bots.value) > max) bots.value = String(max);
 }
@@ -398,6 +402,7 @@ if (game && preset && players && bots) {
     showGame();
   });
   players.addEventListener("change", () => { limitBots(); followEnd(); });
+  inviteField?.addEventListener("input", limitBots);
   document.getElementById("deals")?.addEventListener("input", followEnd);
   ruleOptions?.addEventListener("input", followEnd);
   for (const radio of document.querySelectorAll("input[name=opponents]")) {
