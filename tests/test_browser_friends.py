@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.browser_table import context, guest_page
+from tests.browser_table import context, guest_page, play_to_end
 from tests.conftest import artifacts_dir
 from tests.test_browser import register
 
@@ -205,14 +205,21 @@ def test_back_to_the_lobby_keeps_the_new_game_settings_just_used(browser, site, 
     page.select_option("#game", "doppelkopf")
     page.select_option("#skill", "expert")
     page.select_option("#turn-seconds", "60")
-    page.fill("#deals", "8")
+    page.fill("#deals", "1")  # not the 4 the form starts with (a test server's short match)
+    page.click("#rule-options summary")
+    page.uncheck("#opt-nines")  # a rule option changed too
     page.click("#create-table")
     page.wait_for_url(re.compile(r".*/tables/\d+$"))
-    page.goto(site + "/")  # the match dialog's "Back to lobby" goes here
+    page.wait_for_function("() => window.doppelrunde && window.doppelrunde.state", timeout=15000)
+    play_to_end([page])
+    page.click("[data-dialog=match-result] #back-to-lobby")
+    page.wait_for_url(site + "/")
     page.wait_for_selector("#new-game")
-    assert page.input_value("#deals") == "8"
+    assert page.input_value("#deals") == "1"
     assert page.input_value("#skill") == "expert"
     assert page.input_value("#turn-seconds") == "60"
+    assert not page.is_checked("#opt-nines")
+    assert page.text_content("#rule-options-note") == "(1 changed)"
     shot(page, f"kept-settings-{size}")
     ctx.close()
 
