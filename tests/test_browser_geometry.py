@@ -32,7 +32,7 @@ LOCALES = {"en": "en-US", "de": "de-DE"}
 LONG = ("Alexandra_Schneider1", "Maximilian-Oberhube2")
 
 #: the page's problems: clipped controls and text cut with an ellipsis without its full form
-PROBLEMS = r"""() => {
+PROBLEMS = r"""(words) => {
   const out = [];
   const vw = document.documentElement.clientWidth;
   const say = (n) => {
@@ -73,25 +73,53 @@ PROBLEMS = r"""() => {
       if (cutX && scrollsX && region(a)) break;  // a scroll region of its own: it scrolls there
     }
   }
-  // text cut with an ellipsis: its full form must be there for screen readers
-  const fullForm = (n) => Boolean(n.closest('[aria-label], [title]')) ||
-    [...(n.parentElement || n).querySelectorAll('.visually-hidden')].some((h) => h.textContent.trim().length > 0);
+  // text cut with an ellipsis: its full form must be there for screen readers — an
+  // aria-label or title on the element or the two around it, or visually hidden text beside
+  // it, that holds the words cut (the whole text; or, cut with "…", the word cut short)
+  const fullForm = (n, words) => {
+    const has = (text) => (text || '').toLowerCase().includes(words.toLowerCase());
+    for (let a = n, i = 0; a && i < 3; a = a.parentElement, i++) {
+      if (has(a.getAttribute('aria-label')) || has(a.getAttribute('title'))) return true;
+    }
+    return [...(n.parentElement || n).querySelectorAll('.visually-hidden')].some((h) => has(h.textContent));
+  };
   for (const n of document.querySelectorAll('body *')) {
     if (!shown(n)) continue;
     const s = getComputedStyle(n);
-    if (s.textOverflow === 'ellipsis' && s.overflowX !== 'visible' && n.scrollWidth > n.clientWidth + 1 && !fullForm(n)) {
+    if (s.textOverflow === 'ellipsis' && s.overflowX !== 'visible' && n.scrollWidth > n.clientWidth + 1
+        && !fullForm(n, n.textContent.trim())) {
       out.push(`${say(n)} cut with an ellipsis and no full form`);
     }
   }
+  // an ellipsis the words themselves end in ("Waiting for players…"): ``authored``
+  const authored = new Set(words);
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-    // a word cut short: letters, then "…", then no more letters of a sentence ("Su…", "gesam…")
-    if (!/\p{L}…/u.test(t.data) || !t.parentElement || !shown(t.parentElement)) continue;
-    if (t.parentElement.closest('script, style, [data-ellipsis=whole]')) continue;
-    if (!fullForm(t.parentElement)) out.push(`${say(t.parentElement)} cut with "…" and no full form`);
+    // a word cut short: letters, then "…" ("Su…", "gesam…")
+    const cut = /(\p{L}+)…/u.exec(t.data);
+    if (!cut || !t.parentElement || !shown(t.parentElement)) continue;
+    if (authored.has(cut[1]) || t.parentElement.closest('script, style, [data-ellipsis=whole]')) continue;
+    if (!fullForm(t.parentElement, cut[1])) out.push(`${say(t.parentElement)} cut with "…" and no full form`);
   }
   return out;
 }"""
+
+
+def authored_ellipses() -> list[str]:
+    """The words the catalogue's texts end in "…" after, in either language ("Waiting for
+    players…", "Warten auf Mitspieler…"): an ellipsis that is part of the words, not a cut."""
+    from babel.messages.pofile import read_po
+
+    from app import i18n
+
+    found: set[str] = set()
+    for lang in i18n.LANGUAGES:
+        with i18n.po_path(lang).open("rb") as po:
+            for message in read_po(po):
+                for text in (*([message.id] if isinstance(message.id, str) else message.id),
+                             *([message.string] if isinstance(message.string, str) else message.string)):
+                    found.update(re.findall(r"(\w+)…", text or ""))
+    return sorted(found)
 
 
 def shot(page, name: str) -> None:
@@ -102,7 +130,7 @@ def check(page, url: str, problems: dict[str, list[str]]) -> None:
     page.goto(url)
     page.wait_for_load_state("load")
     page.wait_for_timeout(250)  # the modules' first drawing (lists, notices, clocks)
-    found = page.evaluate(PROBLEMS)
+    found = page.evaluate(PROBLEMS, authored_ellipses())
     if found:
         problems[url] = found
 
