@@ -188,7 +188,7 @@ def test_friend_request_acceptance_and_invitation_appear_live_and_join_in_one_cl
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_guest_is_warned_before_logging_out(browser, site, size):
     ctx, page = guest_page(browser, site, size)
-    page.click("#guest-logout summary")
+    page.click("#guest-logout-button")
     box = page.locator("#guest-logout .guest-logout-box")
     box.wait_for(state="visible")
     assert "lost on logging out, unless you register" in box.text_content()

@@ -215,9 +215,10 @@ def test_new_game_offers_duel_and_tournament_modes(browser, site):
     table_id = page.url.rsplit("/", 1)[1]
     seats = page.evaluate(f"async () => (await (await fetch('/api/tables/{table_id}')).json()).seats")
     assert [(s["seat"], s["bot"] is not None) for s in seats] == [(0, False), (1, True), (3, True)]
-    page.goto(site + "/")
-    page.select_option("#preset", "gametwist")
+    page.goto(site + "/")  # the last New Game's settings come back (the duel's 2 computers)
+    assert page.input_value("#opt-table_mode") == "duel" and page.input_value("#bots") == "2"
     page.select_option("#opt-table_mode", "tournament")
+    page.select_option("#bots", "3")
     assert "revealed at the end" in page.text_content("#mode-note")
     page.fill("#deals", "1")
     page.click("#create-table")

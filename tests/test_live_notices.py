@@ -44,6 +44,40 @@ async def test_notices_reach_the_lobby_and_the_table_of_the_person(app, new_clie
     assert notices_of(table_page) == [] and len(notices_of(lobby_page)) == 1
 
 
+async def test_an_invitation_is_listed_until_answered_and_the_owner_hears_the_answer(app, new_client):
+    """GET /api/invitations lists the open tables one is invited to with their words; Decline
+    withdraws it and tells the owner; Join tells the owner too; a table that closes tells
+    those still invited (``invite_over``)."""
+    services = app.state.services
+    ann, ben, cid = [await registered(new_client, name) for name in ("ann", "ben", "cid")]
+    ids = {name: (await client.get("/api/me")).json()["user"]["id"]
+           for name, client in (("ann", ann), ("ben", ben), ("cid", cid))}
+    pages = {name: Connection(user_id) for name, user_id in ids.items()}
+    for page in pages.values():
+        services.hub.track(page)
+    table = (await ann.post("/api/tables", {"game": "doppelkopf", "opponents": "invited",
+                                            "invite": ["ben", "cid"], "bots": 1})).json()
+    (listed,) = (await ben.get("/api/invitations")).json()["invitations"]
+    assert (listed["table"], listed["from"], listed["free"]) == (table["id"], "ann", 2)
+    assert listed["words"]["game"] == "Doppelkopf" and listed["words"]["seats"] == "2 of 4 seats free"
+    notices_of(pages["ann"])
+    assert (await ben.post(f"/api/tables/{table['id']}/decline", {})).status_code == 200
+    assert (await ben.get("/api/invitations")).json()["invitations"] == []
+    assert [(n["type"], n["from"], n["answer"]) for n in notices_of(pages["ann"])] == [
+        ("invite_answer", "ben", "declined")]
+    assert (await ben.post(f"/api/tables/{table['id']}/decline", {})).status_code == 404
+    assert (await ben.post(f"/api/tables/{table['id']}/join", {})).status_code == 403  # withdrawn
+    assert (await cid.post(f"/api/tables/{table['id']}/join", {})).status_code == 200
+    assert [(n["type"], n["answer"]) for n in notices_of(pages["ann"])] == [("invite_answer", "accepted")]
+    assert (await cid.get("/api/invitations")).json()["invitations"] == []  # seated
+    other = (await ann.post("/api/tables", {"game": "doppelkopf", "opponents": "invited",
+                                            "invite": ["ben"], "bots": 1})).json()
+    notices_of(pages["ben"])
+    assert (await ann.post(f"/api/tables/{other['id']}/leave", {})).json()["how"] == "closed"
+    assert [(n["type"], n["table"]) for n in notices_of(pages["ben"])] == [("invite_over", other["id"])]
+    assert (await ben.get("/api/invitations")).json()["invitations"] == []
+
+
 async def test_a_friend_coming_online_is_told_once_per_quiet_time(app):
     now = [0.0]
     sent: list[tuple[int, dict]] = []

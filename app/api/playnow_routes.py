@@ -36,6 +36,12 @@ async def leave(services: ServicesDep, user: CurrentUser) -> dict[str, Any]:
     return {"left": await services.play_now.leave(user.id)}
 
 
+@router.get("/waiting")
+async def waiting(services: ServicesDep) -> dict[str, Any]:
+    """``{"waiting": {game: people}}``: how many wait in Play now per game (the lobby)."""
+    return {"waiting": await services.play_now.waiting_counts()}
+
+
 @router.get("")
 async def status(services: ServicesDep, user: CurrentUser) -> dict[str, Any]:
     """``{"queued", "table", ...}``: ``table`` is set once the queue seated the user."""

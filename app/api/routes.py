@@ -26,6 +26,7 @@ from app.api.deps import (
 )
 from app.api.friends_routes import NameBody
 from app.guard.fields import InviteKey, TableIdPath
+from app.i18n.names import invitation_words
 from app.guard.ratelimit import Policy
 from app.lobby.service import NewTable
 
@@ -145,6 +146,24 @@ async def invite(table_id: TableIdPath, body: NameBody, services: ServicesDep,
                  user: CurrentUser) -> dict[str, Any]:
     await services.lobby.invite(viewer(user), table_id, body.name)
     return {"invited": body.name}
+
+
+@router.post("/tables/{table_id}/decline", dependencies=[Csrf])
+async def decline(table_id: TableIdPath, services: ServicesDep, user: CurrentUser) -> dict[str, Any]:
+    """Decline an invitation to the table (its owner is told: ``invite_answer``)."""
+    await services.lobby.decline(viewer(user), table_id)
+    return {"declined": table_id}
+
+
+@router.get("/invitations")
+async def invitations(services: ServicesDep, user: MaybeUser) -> dict[str, Any]:
+    """The open tables the asker is invited to and has not answered (every page shows them,
+    static/js/notices.js), each with ``words`` in the request's language: ``game``, ``rules``
+    (preset, table mode, how the match ends) and ``seats`` ("2 of 4 seats free")."""
+    if user is None:
+        return {"invitations": []}
+    found = await services.lobby.invitations(user.id)
+    return {"invitations": [{**item, "words": invitation_words(item)} for item in found]}
 
 
 @router.get("/tables/{table_id}/scenario")

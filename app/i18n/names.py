@@ -165,7 +165,7 @@ def player_name(seat: Mapping[str, Any]) -> str:
     "seat" (optional)}."""
     level = seat.get("bot")
     if not level:
-        return str(seat.get("name", ""))
+        return person_name(seat.get("name"))
     words = _words(BOT_LEVELS, level)
     if seat.get("seat") is None:
         return gettext("Computer (%(level)s)", level=words)
@@ -189,7 +189,31 @@ def games_for_form(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return result
 
 
+def person_name(name: str | None) -> str:
+    """A person's name as shown in the current language: a guest's stored name
+    ``Guest-866596`` (unique and stable, app/accounts/names.py) reads "Gast-866596" in German;
+    every other name as it is."""
+    name = str(name or "")
+    prefix = "Guest-"
+    if name.startswith(prefix) and name[len(prefix):].isdigit():
+        return gettext("Guest-%(number)s", number=name[len(prefix):])
+    return name
+
+
+def invitation_words(invitation: Mapping[str, Any]) -> dict[str, str]:
+    """An invitation's table in words (Lobby.invitations): ``game``, ``rules`` (preset,
+    table mode, how the match ends: "Normal rules · 8 deals") and ``seats`` ("3 of 4 seats
+    free"), and ``from``, the inviter's name as shown."""
+    rules = [preset_name(invitation.get("preset")), mode_name(invitation.get("mode")),
+             end_text(invitation.get("end"))]
+    return {"game": game_name(invitation.get("game")), "from": person_name(invitation.get("from")),
+            "rules": " · ".join(part for part in rules if part),
+            "seats": ngettext("%(num)s of %(players)s seat free", "%(num)s of %(players)s seats free",
+                              int(invitation.get("free") or 0), players=invitation.get("players"))}
+
+
 FILTERS = {"game_name": game_name, "game_pitch": game_pitch, "preset_name": preset_name, "option_name": option_name,
            "opponents_name": opponents_name, "level_name": level_name, "mode_name": mode_name,
            "leaderboard_reason": leaderboard_reason, "player_name": player_name,
+           "person_name": person_name,
            "end_text": end_text}

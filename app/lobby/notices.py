@@ -1,4 +1,4 @@
-"""Live notices to one person, on every page they have open (lobby or table), on any process.
+"""Live notices to one person, on every page they have open (any page of the site), on any process.
 
 A notice is a dict with a ``type`` (docs/protocol.md "Notices"):
 
@@ -6,7 +6,11 @@ A notice is a dict with a ``type`` (docs/protocol.md "Notices"):
 - ``friend_accepted`` ``{"from"}``: your request was accepted;
 - ``friend_online`` ``{"name"}``: a friend came online (their first socket anywhere; at most
   once per ``online_quiet`` seconds, so going from page to page says nothing);
-- ``invite`` ``{"table", "game", "from"}``: an invitation to a table (the page offers Join);
+- ``invite`` ``{"table", "game", "from"}``: an invitation to a table (every page shows it as
+  a card with Join and Decline, from GET /api/invitations, until answered or the table starts);
+- ``invite_answer`` ``{"table", "from", "answer"}``: to a table's owner, ``accepted`` (the
+  invited joined) or ``declined``;
+- ``invite_over`` ``{"table"}``: to those still invited when the table starts or closes;
 - ``play_now`` ``{"table"}``: your Play now table formed (app/lobby/playnow.py).
 
 :meth:`Notices.send` hands a notice to the process's hub (app/lobby/hub.py ``notify``: every

@@ -115,6 +115,14 @@ class PlayNow:
             return N_("you are waiting in Play now; leave the queue first")
         return None
 
+    async def waiting_counts(self) -> dict[str, int]:
+        """How many people wait in Play now per game (the lobby shows it, so a player sees
+        that someone is there); games nobody waits for are left out."""
+        counts: dict[str, int] = {}
+        for ticket in await self.queue.waiting():
+            counts[ticket.key.game] = counts.get(ticket.key.game, 0) + 1
+        return counts
+
     async def status(self, user_id: int) -> dict[str, Any]:
         """``{"queued", "game"?, "waited"?, "table"}``: the table is set once one formed."""
         ticket = await self.queue.ticket(user_id)

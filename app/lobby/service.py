@@ -225,7 +225,10 @@ class Lobby:
         self._any_deal_count = any_deal_count
         #: awaited after every change of the open tables (the live lobby feed)
         self.on_change: Callable[[], Awaitable[None]] | None = None
-        #: awaited with (user id, notice) when someone is invited (the live notification)
+        #: awaited with (user id, notice) for the live notices of invitations
+        #: (app/lobby/notices.py): ``invite`` to the invited, ``invite_answer`` (accepted or
+        #: declined) to the table's owner, ``invite_over`` to those still invited when the
+        #: table starts or closes
         self.on_invite: Callable[[int, dict[str, Any]], Awaitable[Any]] | None = None
         #: why a user may not take a seat now (waiting in Play now), or None (app/lobby/playnow.py)
         self.busy: Callable[[int], Awaitable[str | None]] | None = None
@@ -371,11 +374,10 @@ class Lobby:
         if full:
             actor.start()
         await self._changed()
-        if self.on_invite is not None:  # the invited hear of it at once (app/lobby/notices.py)
-            for user_id in invitees:
-                if user_id != owner.id:
-                    await self.on_invite(user_id, {"type": "invite", "table": table_id,
-                                                   "game": spec.game, "from": owner.name})
+        for user_id in invitees:  # the invited hear of it at once (app/lobby/notices.py)
+            if user_id != owner.id and not full:
+                await self._tell(user_id, {"type": "invite", "table": table_id,
+                                           "game": spec.game, "from": owner.name})
         return await self.table(owner, table_id)
 
     async def _table_by_key(self, owner: Viewer, key: str) -> dict[str, Any]:
@@ -548,13 +550,69 @@ class Lobby:
                                  N_("this table is for the owner's friends only"), 403)
             if table.status != "open":
                 raise LobbyError(N_("this table is not open"), 409)
+            invited = table.owner_id != viewer.id and (await db.execute(select(Invitation.id).where(
+                Invitation.table_id == table_id, Invitation.user_id == viewer.id))).first()
+            owner_id = table.owner_id
             seat, started = await self._take_seat(db, table_id, table.players, viewer.id)
         actor = self._rooms.actor(table_id)
         actor.seats_changed()
         if started:
             actor.start()
         await self._changed()
+        if invited:  # the inviter hears the answer
+            await self._tell(owner_id, {"type": "invite_answer", "table": table_id,
+                                        "from": viewer.name, "answer": "accepted"})
+        if started:
+            await self._invitations_over(table_id)
         return seat
+
+    async def _tell(self, user_id: int, notice: dict[str, Any]) -> None:
+        if self.on_invite is not None:
+            await self.on_invite(user_id, notice)
+
+    async def _invitations_over(self, table_id: int) -> None:
+        """Tell those still invited to a table that started or closed: their invitation
+        notice goes (``invite_over``)."""
+        async with self._db() as db:
+            waiting = (await db.execute(select(Invitation.user_id).where(
+                Invitation.table_id == table_id, ~select(Seat.id).where(
+                    Seat.table_id == table_id, Seat.user_id == Invitation.user_id).exists()))).scalars().all()
+        for user_id in waiting:
+            await self._tell(user_id, {"type": "invite_over", "table": table_id})
+
+    async def invitations(self, user_id: int) -> list[dict[str, Any]]:
+        """The open tables ``user_id`` is invited to and does not sit at, newest first (every
+        page shows them until answered, static/js/notices.js): ``{"table", "from", "game",
+        "preset", "players", "free", "end", "mode"}``."""
+        seated = select(Seat.id).where(Seat.table_id == GameTable.id, Seat.user_id == user_id)
+        async with self._db() as db:
+            rows = (await db.execute(
+                select(GameTable, User.name).join(Invitation, Invitation.table_id == GameTable.id)
+                .join(User, User.id == GameTable.owner_id)
+                .where(Invitation.user_id == user_id, GameTable.status == "open",
+                       ~seated.exists())
+                .order_by(GameTable.id.desc()).limit(10))).all()
+        return [{"table": t.id, "from": owner, "game": t.game, "preset": t.preset,
+                 "players": t.players, "free": t.players - t.seated, "mode": table_mode(t.rules),
+                 "end": table_end(t.game, t.rules, t.players, t.deals)} for t, owner in rows]
+
+    async def decline(self, viewer: Viewer, table_id: int) -> None:
+        """Decline an invitation: it is withdrawn (an Invited table no longer admits the
+        viewer) and the owner hears it (``invite_answer`` declined). Raises LobbyError 404
+        (no such table, or no invitation there)."""
+        async with self._db() as db:
+            table = await db.get(GameTable, table_id)
+            if table is None:
+                raise LobbyError(N_("no such table"), 404)
+            owner_id = table.owner_id
+            gone = await db.execute(delete(Invitation).where(Invitation.table_id == table_id,
+                                                             Invitation.user_id == viewer.id))
+            await db.commit()
+        if gone.rowcount == 0:
+            raise LobbyError(N_("you are not invited to this table"), 404)
+        await self._tell(owner_id, {"type": "invite_answer", "table": table_id,
+                                    "from": viewer.name, "answer": "declined"})
+        await self._changed()
 
     async def _take_seat(self, db: AsyncSession, table_id: int, players: int,
                          user_id: int) -> tuple[int, bool]:
@@ -612,6 +670,7 @@ class Lobby:
                 await db.commit()
                 self._rooms.close_table(table_id)
                 await self._changed()
+                await self._invitations_over(table_id)
                 return "closed"
             # the seat is given up only while the table is open, checked in the same UPDATE
             # that uncounts it (this locks the table row against the filling join)
@@ -686,9 +745,8 @@ class Lobby:
                 await db.commit()
             except IntegrityError:
                 await db.rollback()  # invited before: tell them again
-        if self.on_invite is not None:
-            await self.on_invite(user.id, {"type": "invite", "table": table_id, "game": game,
-                                           "from": viewer.name})
+        await self._tell(user.id, {"type": "invite", "table": table_id, "game": game,
+                                   "from": viewer.name})
         await self._changed()
 
     async def scenario(self, table_id: int, viewer: Viewer | None = None, *,

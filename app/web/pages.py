@@ -129,7 +129,9 @@ async def _lobby_page(request: Request, services, user, status: int = 200,
     games = [{**game, "rules": game["name"] in with_rules}
              for game in names.games_for_form(services.lobby.games())]
     tournaments = await services.tournaments.list(viewer(user))  # the lobby's box
+    waiting = await services.play_now.waiting_counts() if user else {}
     return _page(request, "lobby.html", user, status, tables=tables, friends=friends,
+                 waiting=waiting,
                  tournaments=[*tournaments["running"], *tournaments["upcoming"]][:3],
                  games=games, levels=LEVELS, error=error,
                  form=form or {}, error_field=error_field, seat_taken=seat_taken,
@@ -137,11 +139,17 @@ async def _lobby_page(request: Request, services, user, status: int = 200,
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby(request: Request, services: ServicesDep, user: MaybeUser, game: str = ""):
+async def lobby(request: Request, services: ServicesDep, user: MaybeUser, game: str = "",
+                challenge: str = ""):
     """The lobby: open tables (live), New Game, friends. ``?game=<name>`` chooses that game in
-    the New Game form (the rules pages' "Play" links); an unknown name is ignored."""
-    chosen = {"game": game} if game in {g["name"] for g in services.lobby.games()} else None
-    return await _lobby_page(request, services, user, form=chosen)
+    the New Game form (the rules pages' "Play" links); an unknown name is ignored.
+    ``?challenge=<name>`` (Challenge in the friends list and on a profile) fills New Game with
+    that person invited to a table of invited players."""
+    chosen = {"game": game} if game in {g["name"] for g in services.lobby.games()} else {}
+    challenge = challenge.strip()[:64]
+    if challenge and user is not None and challenge != user.name:
+        chosen.update(opponents="invited", invite=challenge, challenge=challenge)
+    return await _lobby_page(request, services, user, form=chosen or None)
 
 
 @router.post("/invite-friend", dependencies=[Csrf])

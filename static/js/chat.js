@@ -3,6 +3,7 @@
 // the server puts the socket in the table's or the lobby's chat room on hello.
 // Names and lines are set with textContent only, never as HTML.
 import {t} from "./i18n.js";
+import {personName} from "./words.js";
 import {Socket} from "./socket.js";
 
 const box = document.getElementById("chat");
@@ -60,7 +61,7 @@ function addLine(line) {
   item.hidden = muted.has(line.author);
   const author = document.createElement("strong");
   author.className = "chat-author";
-  author.textContent = line.author;
+  author.textContent = personName(line.author);
   const text = document.createElement("span");
   text.className = "chat-text";
   text.textContent = line.text;

@@ -1,7 +1,7 @@
 // The lobby: the open tables list updated live over the WebSocket, and the New Game form's
 // rules presets following the chosen game.
 import {Socket} from "./socket.js";
-import {t} from "./i18n.js";
+import {ngettext, t} from "./i18n.js";
 import {endText, playerName} from "./words.js";
 import {showNotice} from "./notices.js";
 import {goTo} from "./navigate.js";
@@ -79,6 +79,7 @@ function renderPlaying(table) {
 
 const socket = new Socket({type: "hello", table: null}, (msg) => {
   if (msg.type === "lobby") { renderTables(msg.tables); renderPlaying(msg.playing); }
+  if (msg.type === "friend_online") friendOnline(msg.name);
   showNotice(msg, gameLabel);
   if (msg.type === "play_now") goTo(`/tables/${msg.table}`);
 }, (text, ok) => { status.textContent = ok ? "" : text; });
@@ -95,13 +96,17 @@ function fill(select, values, selectLast, labels) {
   });
 }
 
-// New Game: presets and seat counts follow the game; computer players at most seats - 1
+// New Game: presets and seat counts follow the game; computer players at most seats - 1 - invited
 const game = document.getElementById("game");
 const preset = document.getElementById("preset");
 const players = document.getElementById("players");
 const bots = document.getElementById("bots");
+// the people invited by name need seats of their own: a table the computer players fill
+// would start without them
+const inviteField = document.getElementById("invite");
 function limitBots() {
-  const max = Number(players.value) - 1;
+  const invited = (inviteField?.value || "").split(/[\s,]+/).filter(Boolean).length;
+  const max = Math.max(0, Number(players.value) - 1 - invited);
   for (const option of bots.options) option.disabled = Number(option.value) > max;
   if (Number(bots.value) > max) bots.value = String(max);
 }
@@ -336,6 +341,54 @@ function followMode() {
   }
 }
 
+// The settings of the last New Game come back with the lobby ("Back to lobby" after a match):
+// kept in localStorage when the form is sent, all but the names to invite. The values the
+// server put in the form win (data-given: ?game=, ?challenge=), and a refused form (shown as it
+// was sent, data-restore="no") is left alone.
+const SAVED = "doppelrunde.newGame";
+const newGame = document.getElementById("new-game");
+const NOT_KEPT = new Set(["csrf", "invite", "switches", "numbers", "choices", "key"]);
+
+function saveSettings() {
+  const kept = {};
+  for (const [name, value] of new FormData(newGame)) if (!NOT_KEPT.has(name)) kept[name] = value;
+  for (const box of newGame.querySelectorAll("input[type=checkbox][name^=opt_]")) kept[box.name] = box.checked;
+  try { localStorage.setItem(SAVED, JSON.stringify(kept)); } catch { /* private mode: not kept */ }
+}
+
+function savedSettings() {
+  if (!newGame || newGame.dataset.restore === "no") return null;
+  try { return JSON.parse(localStorage.getItem(SAVED) || "null"); } catch { return null; }
+}
+
+/** Put the saved ``settings`` back into the form (after the game's presets, seats and rule
+ * options are drawn for it); a value the form does not offer any more is skipped. */
+function restoreSettings(settings) {
+  const given = new Set((newGame.dataset.given || "").split(",").filter(Boolean));
+  const set = (name, value) => {
+    if (given.has(name)) return;
+    for (const field of newGame.querySelectorAll(`[name="${CSS.escape(name)}"]`)) {
+      if (field.type === "checkbox") field.checked = value === true;
+      else if (field.type === "radio") field.checked = field.value === value;
+      else if (field.tagName !== "SELECT" || [...field.options].some((o) => o.value === String(value) && !o.disabled)) field.value = String(value);
+    }
+  };
+  if (!given.has("game") && settings.game && settings.game !== game.value
+      && [...game.options].some((o) => o.value === settings.game)) {
+    game.value = settings.game;
+    game.dispatchEvent(new Event("change"));
+  }
+  set("preset", settings.preset);
+  renderSwitches();
+  set("players", settings.players);
+  limitBots();
+  for (const [name, value] of Object.entries(settings)) {
+    if (!["game", "preset", "players"].includes(name)) set(name, value);
+  }
+  followMode();
+  noteChanges();
+}
+
 if (game && preset && players && bots) {
   preset.addEventListener("change", renderSwitches);
   game.addEventListener("change", () => {
@@ -349,6 +402,7 @@ if (game && preset && players && bots) {
     showGame();
   });
   players.addEventListener("change", () => { limitBots(); followEnd(); });
+  inviteField?.addEventListener("input", limitBots);
   document.getElementById("deals")?.addEventListener("input", followEnd);
   ruleOptions?.addEventListener("input", followEnd);
   for (const radio of document.querySelectorAll("input[name=opponents]")) {
@@ -357,7 +411,10 @@ if (game && preset && players && bots) {
   limitBots();
   renderSwitches();
   showGame();
+  const settings = savedSettings();
+  if (settings) restoreSettings(settings);
   followOpponents();
+  newGame.addEventListener("submit", saveSettings);
 }
 
 // the empty list's "New Game" goes to the form's first choice
@@ -431,3 +488,39 @@ if (playNow) {
 }
 
 startClocks(document.getElementById("lobby-tournaments") || document);  // the tournaments box
+
+// Who is here: how many people wait in Play now per game (polled), and the friends online
+// (a friend coming online is added as the notice says so)
+const waitingList = document.getElementById("play-now-waiting");
+async function showWaiting() {
+  const response = await fetch("/api/play-now/waiting").catch(() => null);
+  if (!response || !response.ok) return;
+  const {waiting} = await response.json();
+  for (const item of waitingList.querySelectorAll("li[data-game]")) {
+    const count = item.querySelector(".waiting-count");
+    const people = waiting[item.dataset.game] || 0;
+    count.dataset.count = String(people);
+    count.textContent = ngettext("%(num)s waiting", "%(num)s waiting", people);
+  }
+}
+if (waitingList) setInterval(showWaiting, 10000);
+
+function friendOnline(name) {
+  const line = document.getElementById("friends-online");
+  if (!line || line.querySelector(`[data-friend="${CSS.escape(name)}"]`)) return;
+  if (!line.querySelector(".friend-online")) line.textContent = t("Friends online:");
+  else line.append(",");
+  const item = document.createElement("span");
+  item.className = "friend-online";
+  item.dataset.friend = name;
+  const profile = document.createElement("a");
+  profile.href = `/players/${encodeURIComponent(name)}`;
+  profile.textContent = name;
+  const challenge = document.createElement("a");
+  challenge.className = "challenge";
+  challenge.href = `/?challenge=${encodeURIComponent(name)}#new-game-panel`;
+  challenge.textContent = t("Challenge");
+  challenge.setAttribute("aria-label", t("Challenge %(name)s", {name}));
+  item.append(profile, " ", challenge);
+  line.append(" ", item);
+}

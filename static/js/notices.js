@@ -1,6 +1,9 @@
-// Live notices over the page's WebSocket (app/lobby/notices.py), in the lobby and at the table:
-// a friend request (Accept), a request accepted, a friend online, an invitation to a table
-// (Join: one click sits down there). Each is a line in #notices (the lobby's; the table's bar
+// Live notices over the page's WebSocket (app/lobby/notices.py), on every page (the lobby's,
+// the table's and the tournament's own sockets; elsewhere site.js's listen()): a friend request
+// (Accept), a request accepted, a friend online, the answer to one's invitation (accepted or
+// declined). Invitations to a table are cards of their own (loadInvitations): the inviter,
+// game and rules with Join and Decline, announced (role=alert), on every page until answered
+// or the table starts (GET /api/invitations; the notices invite / invite_over reload them). Each is a line in #notices (the lobby's; the table's bar
 // under its toolbar; made floating at the top of a page that has none) with a close button;
 // data-notice says its type. Tournaments (app/tournaments/director.py): a round seated for the
 // player ("Your tournament starts: go to table N", one click to the seat), an invitation to a
@@ -9,8 +12,9 @@
 // data-notice="stood_in", that stays until it is closed and gathers the moves while it is open.
 import {ngettext, t} from "./i18n.js";
 import {goTo} from "./navigate.js";
+import {personName} from "./words.js";
 
-const TYPES = ["friend_request", "friend_accepted", "friend_online", "invite", "tournament_start",
+const TYPES = ["friend_request", "friend_accepted", "friend_online", "invite_answer", "tournament_start",
   "tournament_invite", "tournament_over", "tournament_cancelled"];
 // how long the notice of moves made for the player stays (unless closed, pointed at or focused)
 const STOOD_IN_MS = 20000;
@@ -46,6 +50,10 @@ function button(text, cls, onClick) {
 /** Show ``msg`` if it is a notice; returns whether it was one. gameLabel(name): a game's
  * words (the lobby's), else the internal name. */
 export function showNotice(msg, gameLabel = (name) => name) {
+  if (msg.type === "invite" || msg.type === "invite_over") {
+    loadInvitations();  // the invitation cards (their words in the page's language)
+    return true;
+  }
   if (!TYPES.includes(msg.type)) return false;
   const item = document.createElement("p");
   item.className = "notice";
@@ -53,21 +61,14 @@ export function showNotice(msg, gameLabel = (name) => name) {
   const text = document.createElement("span");
   text.className = "notice-text";
   item.append(text);
-  if (msg.type === "invite") {
+  if (msg.type === "invite_answer") {
     item.dataset.table = msg.table;
-    const link = document.createElement("a");
-    link.href = `/tables/${msg.table}`;
-    link.textContent = t("%(name)s invites you to table %(table)s (%(game)s)",
-      {name: msg.from, table: msg.table, game: gameLabel(msg.game)});
-    text.append(link);
-    item.append(button(t("Join"), "notice-join", async () => {
-      const joined = await post(`/api/tables/${msg.table}/join`);
-      const answer = await joined.json().catch(() => ({}));
-      if (joined.ok || (joined.status === 409 && !answer.table)) goTo(`/tables/${msg.table}`);
-      else text.textContent = answer.detail || t("Not possible now.");
-    }));
+    item.dataset.answer = msg.answer;
+    text.textContent = msg.answer === "accepted"
+      ? t("%(name)s accepted your invitation to table %(table)s.", {name: personName(msg.from), table: msg.table})
+      : t("%(name)s declined your invitation to table %(table)s.", {name: personName(msg.from), table: msg.table});
   } else if (msg.type === "friend_request") {
-    text.textContent = t("%(name)s asks to be your friend", {name: msg.from});
+    text.textContent = t("%(name)s asks to be your friend", {name: personName(msg.from)});
     item.append(button(t("accept"), "notice-accept", async () => {
       const answer = await post("/api/friends/accept", {name: msg.from});
       text.textContent = answer.ok ? t("You and %(name)s are friends now.", {name: msg.from})
@@ -169,4 +170,67 @@ export function stoodInSummary(moves, count = {}) {
   const [only] = moves;
   return only.card ? t("The computer played %(move)s for you: %(why)s.", {move: only.move, why})
     : t("The computer chose %(move)s for you: %(why)s.", {move: only.move, why});
+}
+
+/** The invitation cards: GET /api/invitations (the open tables the person is invited to and
+ * has not answered), one card each (data-notice="invite", data-table), oldest gone first. */
+export async function loadInvitations() {
+  const response = await fetch("/api/invitations").catch(() => null);
+  if (!response || !response.ok) return;
+  const {invitations} = await response.json();
+  const open = new Set(invitations.map((inv) => String(inv.table)));
+  for (const card of document.querySelectorAll('[data-notice="invite"]')) {
+    if (!open.has(card.dataset.table)) card.remove();
+  }
+  for (const inv of invitations.slice().reverse()) {
+    if (!document.querySelector(`[data-notice="invite"][data-table="${inv.table}"]`)) invitationCard(inv);
+  }
+}
+
+function invitationCard(inv) {
+  const card = document.createElement("section");
+  card.className = "notice invitation";
+  card.dataset.notice = "invite";
+  card.dataset.table = inv.table;
+  card.setAttribute("role", "alert");
+  const title = document.createElement("h2");
+  title.className = "invitation-title";
+  title.id = `invitation-${inv.table}`;
+  title.textContent = t("Invitation from %(name)s", {name: inv.words.from});
+  card.setAttribute("aria-labelledby", title.id);
+  const text = document.createElement("p");
+  text.className = "notice-text";
+  text.textContent = t("%(name)s invites you to play %(game)s at table %(table)s.",
+    {name: inv.words.from, game: inv.words.game, table: inv.table});
+  const rules = document.createElement("p");
+  rules.className = "invitation-rules";
+  rules.textContent = t("Rules: %(rules)s · %(seats)s", {rules: inv.words.rules, seats: inv.words.seats});
+  const actions = document.createElement("p");
+  actions.className = "invitation-actions";
+  const answer = (response, fallback) => response.json().catch(() => ({}))
+    .then((body) => { text.textContent = body.detail || fallback; });
+  actions.append(button(t("Join"), "notice-join", async () => {
+    const joined = await post(`/api/tables/${inv.table}/join`);
+    const body = await joined.clone().json().catch(() => ({}));
+    if (joined.ok || (joined.status === 409 && !body.table)) goTo(`/tables/${inv.table}`);
+    else answer(joined, t("Not possible now."));
+  }), button(t("Decline"), "secondary notice-decline", async () => {
+    const declined = await post(`/api/tables/${inv.table}/decline`);
+    if (declined.ok || declined.status === 404) card.remove();
+    else answer(declined, t("Not possible now."));
+  }));
+  card.append(title, text, rules, actions);
+  box().prepend(card);
+}
+
+/** The live notices on a page without a socket of its own: a socket that says no hello (the
+ * server sends every socket of a signed-in person their notices, app/lobby/hub.py). */
+export function listen(attempt = 0) {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const ws = new WebSocket(scheme + location.host + "/ws");
+  ws.onopen = () => { attempt = 0; };
+  ws.onmessage = (event) => {
+    try { showNotice(JSON.parse(event.data)); } catch { /* not a notice */ }
+  };
+  ws.onclose = () => setTimeout(() => listen(attempt + 1), Math.min(10000, 500 * 2 ** attempt));
 }

@@ -97,8 +97,15 @@ export function levelName(level) {
 
 /** A seat's player in words: a person's name, or "Computer 2 (Anfänger)" for a computer
  * player ({seat, name, bot: level}). */
+/** A person's name as shown in the page's language: a guest's stored name "Guest-866596"
+ * (unique and stable) reads "Gast-866596" in German (app/i18n/names.py person_name). */
+export function personName(name) {
+  const guest = /^Guest-(\d+)$/.exec(name || "");
+  return guest ? t("Guest-%(number)s", {number: guest[1]}) : (name || "");
+}
+
 export function playerName(info) {
-  if (!info || !info.bot) return info ? info.name : "";
+  if (!info || !info.bot) return info ? personName(info.name) : "";
   return t("Computer %(number)s (%(level)s)", {number: info.seat + 1, level: LEVELS[info.bot] || info.bot});
 }
 

@@ -30,8 +30,9 @@ export function sheetHeader(table, columns, ctx) {
       name.className = "seat-head";
       name.textContent = text;
       th.appendChild(name);
-    } else {
+    } else {  // a narrow column may cut the word too ("Su…"): whole in the title
       th.textContent = text;
+      th.title = text;
     }
     head.appendChild(th);
   }
@@ -116,6 +117,7 @@ export function renderSheet(table, ctx) {
   });
   const total = table.createTFoot().insertRow();
   const first = cell(total, t("Total"));
+  first.title = first.textContent;  // whole where a narrow column cuts it ("Su…")
   if (valued) first.colSpan = 2 + (anns ? 1 : 0) + (ownValue ? 1 : 0);
   for (const score of state.scores.totals) cell(total, String(score));
 }
