@@ -73,6 +73,7 @@ export function seatPlate(ctx, seat, opts) {
   if (info && info.autoplay) line.append(el("span", {class: "badge auto"}, t("computer playing")));
   if (info !== sat) {
     plate.classList.add("left");
+    plate.setAttribute("aria-label", `${playerName(info)}, ${t("for %(name)s", {name: sat.name})}`);
     line.append(el("span", {class: "replaces", title: t("%(name)s left the table", {name: sat.name})},
       t("for %(name)s", {name: sat.name})));
   }
