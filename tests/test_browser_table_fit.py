@@ -79,6 +79,22 @@ def test_doppelganger_side_plates_show_bid_and_total_whole(browser, site, size, 
 
 # --- 6, 9: the status line whole on a phone; Doppio's discard under it --------------------------
 
+#: what lies on the status line or the round's info in the middle: [what, card]
+ON_THE_INFO = """() => {
+  const meet = """ + MEET_JS + """;
+  const box = (n) => n.getBoundingClientRect();
+  const found = [];
+  const texts = ['#info', '#centre-extra .pairs-box', '#centre-extra .doppio-piles', '#centre-extra .countdown-box'];
+  for (const card of document.querySelectorAll('#trick [data-card]')) {
+    for (const sel of texts) {
+      const node = document.querySelector(sel);
+      if (node && node.textContent && meet(box(node), box(card))) found.push([sel, card.dataset.card]);
+    }
+  }
+  return found;
+}"""
+
+
 #: whether the status line shows its whole text (a clamped box scrolls: its text is higher)
 INFO_WHOLE = """() => { const i = document.getElementById('info');
   return [i.textContent, i.scrollHeight <= i.clientHeight + 1 && i.scrollWidth <= i.clientWidth + 1]; }"""
@@ -96,25 +112,12 @@ def test_the_status_line_is_whole_on_a_phone(browser, site, game, width, lang):
         page.wait_for_function(READY, timeout=20000)
         text, whole = page.evaluate(INFO_WHOLE)
         assert whole, text
+        page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
+        found = page.evaluate(ON_THE_INFO)  # three lines, and still clear of the trick
+        assert [f for f in found if f[0] == "#info"] == [], found
         page.evaluate(MOVE, {"bid": 2, "stay": True})
     shot(page, f"6-status-{game}-{width}-{lang}")
     ctx.close()
-
-
-#: what lies on the status line or the round's info in the middle: [what, card]
-ON_THE_INFO = """() => {
-  const meet = """ + MEET_JS + """;
-  const box = (n) => n.getBoundingClientRect();
-  const found = [];
-  const texts = ['#info', '#centre-extra .pairs-box', '#centre-extra .doppio-piles', '#centre-extra .countdown-box'];
-  for (const card of document.querySelectorAll('#trick [data-card]')) {
-    for (const sel of texts) {
-      const node = document.querySelector(sel);
-      if (node && node.textContent && meet(box(node), box(card))) found.push([sel, card.dataset.card]);
-    }
-  }
-  return found;
-}"""
 
 
 @pytest.mark.parametrize("size,lang", [("phone", "en"), ("phone", "de"), ("desktop", "en")])
