@@ -428,6 +428,8 @@ def test_kids_teams_have_names_a_child_understands(browser, site, lang):
     browser_table.new_table(page, site, "doublehead_kids", 4, 3, deals=1)
     play_until(page, MATCH_RESULT, limit_s=180)
     page.click("#match-result-dialog details.last-deal summary")
+    page.wait_for_timeout(100)  # grown: still inside the window (11)
+    assert page.evaluate(OVER_THE_FELT, "match-result")["inside"], page.evaluate(OVER_THE_FELT, "match-result")
     text = page.inner_text("#match-result-dialog")
     team = {"en": "Team No Crown", "de": "Team ohne Krone"}[lang]
     shot(page, f"14-kids-teams-{lang}")

@@ -81,9 +81,11 @@ function overTheFelt(box) {
   if (!felt) return;
   const r = felt.getBoundingClientRect();
   if (!r.width) return;
-  box.style.setProperty("--over-x", `${r.left + r.width / 2}px`);
-  box.style.setProperty("--over-y", `${r.top + r.height / 2}px`);
   box.style.setProperty("--over-w", `${r.width}px`);
+  // the felt's centre, as far as the dialog (once open, its size known) stays in the window
+  const inside = (centre, size, room) => (size ? Math.min(Math.max(centre, size / 2 + 4), room - size / 2 - 4) : centre);
+  box.style.setProperty("--over-x", `${inside(r.left + r.width / 2, box.offsetWidth, innerWidth)}px`);
+  box.style.setProperty("--over-y", `${inside(r.top + r.height / 2, box.offsetHeight, innerHeight)}px`);
 }
 
 export class Dialogs {
@@ -98,7 +100,10 @@ export class Dialogs {
     closeButton(this.last);
     this.last.setAttribute("aria-modal", "true");
     document.body.append(this.deal, this.match, this.last);
-    addEventListener("resize", () => { for (const box of [this.deal, this.match]) if (box.open) overTheFelt(box); });
+    const place = () => { for (const box of [this.deal, this.match]) if (box.open) overTheFelt(box); };
+    addEventListener("resize", place);
+    // a result that grows (its last deal unfolded) stays in the window
+    if (window.ResizeObserver) for (const box of [this.deal, this.match]) new ResizeObserver(place).observe(box);
     this.waiting = null;  // the open deal result: {resolve, timer, deadline, clicked}
   }
 
@@ -128,8 +133,8 @@ export class Dialogs {
     // the server's pause runs from the message's arrival (``at``); the 3 s from the moment the
     // dialog opens (after the last trick was shown, which may take a second or two)
     const deadline = Math.max((at || performance.now()) + serverLeft, performance.now() + MIN_RESULT_MS);
-    overTheFelt(this.deal);
     this.deal.show();
+    overTheFelt(this.deal);
     next.focus({preventScroll: true});
     this.deal.scrollTop = 0;  // the result from its top, not scrolled to the button
     return new Promise((resolve) => {
@@ -219,8 +224,8 @@ export class Dialogs {
       links.append(sheet, replay);
       foot.append(again, lobby, links);
       body.append(foot, el("p", {class: "rematch-status", id: "rematch-status", role: "status"}));
-      overTheFelt(this.match);
       this.match.show();
+      overTheFelt(this.match);
       (again.hidden ? lobby : again).focus({preventScroll: true});
       this.match.scrollTop = 0;
     }
