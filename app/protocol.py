@@ -269,7 +269,8 @@ class TableState(_Msg):
     """What a seat sees of a table: the table, its own seat, the game view and the score sheet.
 
     table: ``{"id", "game", "preset", "players", "deals", "status", "skill" (the level of
-        its computer players), "seats": [{"seat", "name", "bot", "connected", "autoplay"}],
+        its computer players), "seats": [{"seat", "name", "bot", "connected", "autoplay",
+        "left"}],
         "turn_seconds"}``
     you: the receiver's seat, or None for a spectator.
     view: ``Game.view(state, you)`` of the current round (None before the first deal).

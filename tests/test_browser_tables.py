@@ -318,7 +318,7 @@ def test_doublehead_kids_basic_round_with_kid_names_and_the_learning_aid(browser
             seen["reason"] += 1
         page.locator("#hand button.card.legal").first.click(position=CORNER)
         wait_after(page, seq)
-    # every badge reads whole on a phone's narrow plates: the teams ("♚ Team", "Without") and the
+    # every badge reads whole on a phone's narrow plates: the teams ("♚ Team", "No crown") and the
     # round's silver coins ("● 138")
     assert page.locator("#seats .badge.party").count() >= 2 and page.locator("#seats .badge.silver").count() == 4
     assert cut_badges(page) == []

@@ -216,7 +216,7 @@ class Audiences:
         table, taken_over = self._actor.table, self._actor.clocks.taken_over
         assert table is not None
         connected = frozenset(s for _c, s in self._conns.values() if s is not None)
-        seen = (connected, frozenset(taken_over))
+        seen = (connected, frozenset(taken_over.items()))
         cache = self._table_cache
         if cache is None or cache[0] is not table or cache[1] != seen:
             cache = self._table_cache = (table, seen, {
@@ -226,7 +226,9 @@ class Audiences:
                 "skill": table.skill,
                 "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot_level,
                            "connected": s.bot_level is not None or s.seat in connected,
-                           "autoplay": s.seat in taken_over}
+                           "autoplay": s.seat in taken_over,
+                           # the person left the match: a computer player has the seat for good
+                           "left": taken_over.get(s.seat) == LEFT}
                           for s in table.seats],
                 "turn_seconds": self._actor.clocks.turn_seconds()})
         return cache[2]

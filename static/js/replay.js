@@ -88,13 +88,24 @@ function faceUp(state, seat, cards) {
   const groups = plugin.handGroups ? plugin.handGroups(null, order) : [order];
   groups.forEach((group, i) => {
     if (i > 0) row.append(el("span", {class: "mini-divider", "aria-hidden": "true"}));
-    for (const code of group) {
-      const card = el("span", {class: "mini-card", "data-card": code});
-      card.append(plugin.face(code));
-      row.append(card);
-    }
+    for (const code of group) row.append(cornerCard(code));
   });
   return row;
+}
+
+/** A card of another seat's hand as its corner index alone (rank and suit; Kids: family, mark,
+ * silver; the game's ``cornerBox`` in card units), drawn large enough to read: a hand of twelve
+ * whole cards on a plate overlapped until nothing could be read. */
+function cornerCard(code) {
+  const [w, h] = plugin.cornerBox || [16, 31];
+  const card = el("span", {class: "mini-card corner", "data-card": code});
+  const svg = plugin.face(code);
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("preserveAspectRatio", "xMinYMin slice");
+  card.style.setProperty("--w", String(w));
+  card.style.setProperty("--h", String(h));
+  card.append(svg);
+  return card;
 }
 
 /** What the step's action did, in words: "Anna: Queen of clubs", "Ben bids 3". */

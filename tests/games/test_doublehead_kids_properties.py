@@ -159,4 +159,4 @@ def test_card_names_cover_the_deck_and_the_royal_order_is_the_engines_trump_orde
     assert [family_of(c) for c in ("TH", "AD", "AC", "TS", "KH")] == ["royal", "royal", "cross", "spade", "heart"]
     assert card_name("QC") == "Prince / Princess" and card_name("AS") == "Castle (spade)"
     view = GAME.view(GAME.new_round(GAME.make_rules({}), 4, *GAME.deal(GAME.make_rules({}), 4, random.Random(1)), 3), 0)
-    assert view["card_names"]["JC"] == "Karlchen" and view["teams"]["kontra"] == "Team Without"
+    assert view["card_names"]["JC"] == "Karlchen" and view["teams"]["kontra"] == "Team No Crown"

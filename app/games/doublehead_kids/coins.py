@@ -1,9 +1,9 @@
 """Golden coins of a finished round (rulings, "Basic game" and "Advanced game").
 
 Silver coins are the Doppelkopf card points; the teams are the engine's parties: Re is Team
-Prince/Princess (or the lone player), Kontra Team Without. Who wins is the Doppelkopf rule
+Prince/Princess (or the lone player), Kontra Team No Crown. Who wins is the Doppelkopf rule
 (``app.games.doppelkopf.scoring.winner_of``): without announcements Re needs more than 120
-silver coins and 120:120 goes to Team Without; with the announcements option a team's own
+silver coins and 120:120 goes to Team No Crown; with the announcements option a team's own
 announcements raise its target and the opponents' lower it, exactly as in Doppelkopf.
 
 Golden coins, per member of a team (gained, never lost):

@@ -48,7 +48,7 @@ ROYAL_ORDER = ("TH", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD",
 #: cards with a printed word: the Prince/Princess cards show "Team"
 PRINTED = {"QC": "Team", "AD": "Foxy", "JC": "Karlchen"}
 
-TEAM_NAMES = {"re": "Team Prince/Princess", "kontra": "Team Without"}
+TEAM_NAMES = {"re": "Team Prince/Princess", "kontra": "Team No Crown"}
 
 
 def family_of(card: str) -> str:

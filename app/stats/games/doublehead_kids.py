@@ -1,6 +1,6 @@
 """Doublehead Kids' counters of a finished round (app/stats/facts.py) and its figures.
 
-The round is a Doppelkopf deal (Team Prince/Princess is Re, Team Without Kontra), scored in
+The round is a Doppelkopf deal (Team Prince/Princess is Re, Team No Crown Kontra), scored in
 golden coins. Per seat, besides the teams and announcements of parties.py: ``wedding``/
 ``wedding_won`` (the seat held both Prince/Princess cards and named a partner), ``partner``
 (the seat was named the partner), ``lone``/``lone_won`` (the seat held both and played alone).

@@ -1,5 +1,5 @@
 """What Doppelkopf and Doublehead Kids deals share: two parties, Re and Kontra (Kids: Team
-Prince/Princess and Team Without), named in the outcome details, and announcements.
+Prince/Princess and Team No Crown), named in the outcome details, and announcements.
 
 Counters per seat:
 - ``re_deals``/``re_won``, ``kontra_deals``/``kontra_won``: deals in each party, and won

@@ -126,7 +126,9 @@ export const doppelganger = {
     if (view.bids) {
       const on = view.bids[seat] === view.tricks_won[seat];
       const numbers = {bid: view.bids[seat], won: view.tricks_won[seat]};
-      badges.push({text: t("bid %(bid)s · won %(won)s", numbers), short: t("bid %(bid)s: %(won)s", numbers),
+      // the short form may break after its word on a narrow plate, never inside "2: 0"
+      badges.push({text: t("bid %(bid)s · won %(won)s", numbers),
+        short: t("bid %(bid)s: %(won)s", numbers).replace(/(\d+):\s+(\d+)/, "$1:\u00a0$2"),
         cls: "bid" + (on ? " on-target" : ""), data: {bid: view.bids[seat]}});
     } else {
       badges.push({text: view.has_bid[seat] ? t("has bid (secret)") : t("bidding…"),
@@ -136,7 +138,8 @@ export const doppelganger = {
       badges.push({text: `${BONUS[name].symbol} ${BONUS[name].name}`, cls: `bonus-held ${name}`,
         title: BONUS[name].text, data: {bonus: name}});
     }
-    badges.push({text: t("total %(points)s", {points: ctx.state.scores.totals[seat] ?? 0}), cls: "count"});
+    const points = {points: ctx.state.scores.totals[seat] ?? 0};
+    badges.push({text: t("total %(points)s", points), short: t("Σ %(points)s", points), cls: "count"});
     return badges;
   },
 
@@ -195,17 +198,27 @@ export const doppelganger = {
     const view = ctx.state.view;
     const legal = legalOf(view);
     const specs = [];
-    for (const action of legal.filter((a) => a.type === "bid")) {
+    const bids = legal.filter((a) => a.type === "bid");
+    const cards = (view.hand || []).length;
+    for (const action of bids) {
       specs.push({action, label: String(action.value), key: String(action.value), decision: true,
         data: {bid: action.value}});
+    }
+    // four players hold 10 cards, but the rulebook's bid cards go to 12 (docs/rules/
+    // doppelganger-tricks.md): said where the bid is made, not left to puzzle over
+    const top = Math.max(...bids.map((a) => a.value));
+    if (bids.length && cards < top) {
+      specs.push({decision: true, note: t("%(cards)s cards each: at most %(cards)s tricks. The bid cards go to %(top)s, as in the rulebook; a higher bid than %(cards)s can never be exact.",
+        {cards, top})});
     }
     const waiting = pending(view);
     if (waiting) {
       for (const action of legal.filter((a) => a.type === "play" && a.card === waiting && a.suit)) {
-        specs.push({action, label: SUIT_NAMES[action.suit], key: SUIT_KEYS[action.suit], decision: true,
+        // in the prompt's row (not a panel over the middle, which covered the star and the eye)
+        specs.push({action, label: SUIT_NAMES[action.suit], key: SUIT_KEYS[action.suit],
           kind: `suit ${SUIT_CLASSES[action.suit]}`, data: {suit: action.suit}, afterSend: () => { pendingNavy = null; }});
       }
-      specs.push({id: "suit-cancel", label: t("Cancel"), kind: "secondary", decision: true,
+      specs.push({id: "suit-cancel", label: t("Cancel"), kind: "secondary",
         onClick: () => { pendingNavy = null; }});
     }
     for (const action of legal.filter((a) => a.type === "take_bonus")) {
@@ -245,6 +258,7 @@ export const doppelganger = {
       if (details.bonus.eye === seat) parts.push(bid === won ? t("eye with an exact bid +3") : t("eye, bid missed: +0"));
       const item = el("li", {"data-seat": String(seat)});
       item.append(el("span", {}, t("%(player)s: %(lines)s", {player: seatName(seat), lines: parts.join("; ")})),
+        " ",
         el("span", {class: "points"}, ngettext("= %(num)s point", "= %(num)s points", round.scores[seat])));
       list.append(item);
     });
@@ -259,12 +273,14 @@ export const doppelganger = {
   },
 };
 
+/** The bid's part of a round's scoring: what happened and its points, "+3" (the line's sum
+ * follows it once, "= 4 points", so no "0 points = 0 points"). */
 function bidLine(bid, won) {
-  if (bid === 0) return won === 0 ? t("bid 0 and won none: 7 points") : t("bid 0 but won %(won)s: 0 points", {won});
+  if (bid === 0) return won === 0 ? t("bid 0 and won none: +7") : t("bid 0 but won %(won)s: +0", {won});
   const miss = Math.abs(bid - won);
-  if (miss === 0) return t("bid %(bid)s, won %(won)s: exact, 3 points", {bid, won});
-  if (miss === 1) return t("bid %(bid)s, won %(won)s: off by one, 1 point", {bid, won});
-  return t("bid %(bid)s, won %(won)s: off by %(miss)s, 0 points", {bid, won, miss});
+  if (miss === 0) return t("bid %(bid)s, won %(won)s: exact, +3", {bid, won});
+  if (miss === 1) return t("bid %(bid)s, won %(won)s: off by one, +1", {bid, won});
+  return t("bid %(bid)s, won %(won)s: off by %(miss)s, +0", {bid, won, miss});
 }
 
 export default doppelganger;

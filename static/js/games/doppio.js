@@ -103,6 +103,8 @@ export const doppio = {
   game: "doppio",
   hasLastTrick: false,
   roundWord: "round",
+  /** the corner index in card units, for the replay's face-up hands */
+  cornerBox: [17, 20],
   face: doppioCard,
   cardName: (code) => (code === "B" ? t("bonus card (-2)") : t("card %(number)s", {number: code})),
 

@@ -1,6 +1,6 @@
 // Doublehead Kids on the table component: the Doppelkopf plugin (doppelkopf.js) with the
 // children's cards and words. Tricks are "duels", card points "silver coins", the score is
-// golden coins; the teams are Team Prince/Princess and Team Without (a player with both
+// golden coins; the teams are Team Prince/Princess and Team No Crown (a player with both
 // Prince/Princess cards plays alone: the lone player). One naming scheme for the cards, as on
 // them: "Castle (cross)", "Earl Georg (heart)", "King Friedrich".
 //
@@ -53,9 +53,9 @@ const MARKS = {
 };
 const ROYAL = ["TH", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D"];
 const FAMILY_WORDS = {cross: t("cross"), spade: t("spade"), heart: t("heart"), royal: t("royal")};
-const TEAMS = {re: t("Team Prince/Princess"), kontra: t("Team Without")};
+const TEAMS = {re: t("Team Prince/Princess"), kontra: t("Team No Crown")};
 // what a phone's narrow plates show: the crown and "Team" printed on the Prince/Princess card
-const TEAMS_SHORT = {re: t("♚ Team"), kontra: t("Without")};
+const TEAMS_SHORT = {re: t("♚ Team"), kontra: t("No crown")};
 const LABELS = {healthy: t("Ready to play"), wedding: t("Wedding (choose a partner)")};
 const CONTRACTS = {normal: t("Team game"), wedding: t("Wedding"), silent_solo: t("Lone player")};
 const AID_KEY = "doppelrunde.kids.aid";
@@ -111,11 +111,13 @@ export function kidCard(card) {
   if (PRINTED[card]) {
     svg.appendChild(svgEl("text", {x: 34, y: 61, class: "printed", "text-anchor": "middle"}, PRINTED[card]));
   }
+  // the name in at most two lines (a longer one breaks before its last word: "Bischof" over
+  // "Marc-Antoine"), each squeezed into the card where it is long, in any font
   const words = name.replace(" / ", "/").split(" ");
-  const lines = words.length > 2 ? [words.slice(0, words.length - 1).join(" "), words[words.length - 1]] : [words.join(" ")];
+  const lines = words.length > 1 && name.length > 9 ? [words.slice(0, -1).join(" "), words[words.length - 1]] : [words.join(" ")];
   lines.forEach((line, i) => {
-    const attrs = {x: 30, y: 74 + i * 9, class: "name", "text-anchor": "middle"};
-    if (line.length > 8) Object.assign(attrs, {textLength: 52, lengthAdjust: "spacingAndGlyphs"});  // inside the card in any font
+    const attrs = {x: 30, y: (lines.length > 1 ? 73 : 78) + i * 10, class: "name", "text-anchor": "middle"};
+    if (line.length > 8) Object.assign(attrs, {textLength: Math.min(54, line.length * 6), lengthAdjust: "spacingAndGlyphs"});
     svg.appendChild(svgEl("text", attrs, line));
   });
   return svg;
@@ -160,6 +162,8 @@ export const kids = {
   game: "doublehead_kids",
   trickWord: () => t("duel"),
   roundWord: "round",
+  /** the corner index in card units, for the replay's face-up hands */
+  cornerBox: [17, 40],
   face: kidCard,
   cardName: kidName,
   contractName,

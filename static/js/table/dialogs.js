@@ -73,6 +73,21 @@ function standings(ctx) {
   return table;
 }
 
+/** Centre a result dialog over the felt (#board), not over the window: on a wide screen the
+ * side panel takes the right of the window, and a dialog centred in the window covered the
+ * right-hand seat. table.css reads --over-x/--over-y/--over-w. */
+function overTheFelt(box) {
+  const felt = document.getElementById("board");
+  if (!felt) return;
+  const r = felt.getBoundingClientRect();
+  if (!r.width) return;
+  box.style.setProperty("--over-w", `${r.width}px`);
+  // the felt's centre, as far as the dialog (once open, its size known) stays in the window
+  const inside = (centre, size, room) => (size ? Math.min(Math.max(centre, size / 2 + 4), room - size / 2 - 4) : centre);
+  box.style.setProperty("--over-x", `${inside(r.left + r.width / 2, box.offsetWidth, innerWidth)}px`);
+  box.style.setProperty("--over-y", `${inside(r.top + r.height / 2, box.offsetHeight, innerHeight)}px`);
+}
+
 export class Dialogs {
   constructor(plugin, send) {
     this.plugin = plugin;
@@ -85,6 +100,10 @@ export class Dialogs {
     closeButton(this.last);
     this.last.setAttribute("aria-modal", "true");
     document.body.append(this.deal, this.match, this.last);
+    const place = () => { for (const box of [this.deal, this.match]) if (box.open) overTheFelt(box); };
+    addEventListener("resize", place);
+    // a result that grows (its last deal unfolded) stays in the window
+    if (window.ResizeObserver) for (const box of [this.deal, this.match]) new ResizeObserver(place).observe(box);
     this.waiting = null;  // the open deal result: {resolve, timer, deadline, clicked}
   }
 
@@ -111,8 +130,11 @@ export class Dialogs {
     foot.append(next, note);
     body.append(foot);
     const serverLeft = state.pause ? state.pause.remaining * 1000 : 0;
-    const deadline = (at || performance.now()) + Math.max(MIN_RESULT_MS, serverLeft);
+    // the server's pause runs from the message's arrival (``at``); the 3 s from the moment the
+    // dialog opens (after the last trick was shown, which may take a second or two)
+    const deadline = Math.max((at || performance.now()) + serverLeft, performance.now() + MIN_RESULT_MS);
     this.deal.show();
+    overTheFelt(this.deal);
     next.focus({preventScroll: true});
     this.deal.scrollTop = 0;  // the result from its top, not scrolled to the button
     return new Promise((resolve) => {
@@ -203,6 +225,7 @@ export class Dialogs {
       foot.append(again, lobby, links);
       body.append(foot, el("p", {class: "rematch-status", id: "rematch-status", role: "status"}));
       this.match.show();
+      overTheFelt(this.match);
       (again.hidden ? lobby : again).focus({preventScroll: true});
       this.match.scrollTop = 0;
     }

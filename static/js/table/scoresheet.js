@@ -75,6 +75,8 @@ export function renderSheet(table, ctx) {
   const players = state.table.players;
   const valued = rounds.some((r) => r.details && "game_value" in r.details);
   table.replaceChildren();
+  // without a game column the Total row's word has the first column alone (table.css)
+  table.classList.toggle("valued", valued);
   const caption = table.createCaption();
   caption.textContent = ctx.roundWord === "round" ? t("Score sheet: one row per round, running totals per player")
     : t("Score sheet: one row per deal, running totals per player");

@@ -36,7 +36,10 @@ export function seconds(value, digits = 0) {
 export function seatPlate(ctx, seat, opts) {
   const {state, plugin} = ctx;
   const view = state.view;
-  const info = state.table.seats.find((s) => s.seat === seat);
+  const sat = state.table.seats.find((s) => s.seat === seat);
+  // a person who left the match: the computer player of the table's level that has the seat
+  // for good is shown there (the person's name only says whom it replaces)
+  const info = sat && sat.left && !sat.bot ? {...sat, bot: state.table.skill || "intermediate", autoplay: false, connected: true} : sat;
   const plate = el("section", {class: `seat side-${opts.side}`, "data-seat": String(seat),
     "aria-label": info ? playerName(info) : t("free seat")});
   if (seat === state.you) plate.classList.add("you");
@@ -68,6 +71,12 @@ export function seatPlate(ctx, seat, opts) {
       title: info.connected ? t("connected") : t("away")}, info.connected ? "" : t("away")));
   }
   if (info && info.autoplay) line.append(el("span", {class: "badge auto"}, t("computer playing")));
+  if (info !== sat) {
+    plate.classList.add("left");
+    plate.setAttribute("aria-label", `${playerName(info)}, ${t("for %(name)s", {name: sat.name})}`);
+    line.append(el("span", {class: "replaces", title: t("%(name)s left the table", {name: sat.name})},
+      t("for %(name)s", {name: sat.name})));
+  }
   const clock = el("span", {class: "turn-clock", "data-clock": String(seat)});
   clock.hidden = true;
   line.append(clock);

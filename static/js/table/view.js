@@ -123,7 +123,10 @@ export class TableView {
     }
     const decision = specs.some((s) => s.decision);
     choices.classList.toggle("decision", decision);
-    for (const spec of specs.filter((s) => !s.more)) choices.append(this.button(spec));
+    for (const spec of specs.filter((s) => !s.more)) {
+      // a spec with a note is a line of text among the buttons (why these choices)
+      choices.append(spec.note ? el("p", {class: "choices-note", id: "choices-note"}, spec.note) : this.button(spec));
+    }
     this.renderMore(choices, specs.filter((s) => s.more));
   }
 

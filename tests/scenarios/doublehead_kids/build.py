@@ -174,7 +174,7 @@ def rounds_5_shared() -> list[dict[str, Any]]:
     """Seats 0 and 2 win five rounds; the dealer moves on each round (first player 0,1,2,3,0)."""
     return [
         t_round(3, 1, 2),   # first 0: Re {0,2} 145 wins
-        t_round(0, 0, 3),   # first 1: Re {1,3} 120:120, Team Without {0,2} wins
+        t_round(0, 0, 3),   # first 1: Re {1,3} 120:120, Team No Crown {0,2} wins
         t_round(1, 2, 0),   # first 2: Re {2,0} 170 wins
         t_round(2, 0, 1),   # first 3: Re {3,1} 120:120, {0,2} wins
         t_round(3, 3, 2),   # first 0: Re {0,2} 195 wins
