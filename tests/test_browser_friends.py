@@ -241,3 +241,38 @@ def test_a_guests_log_out_is_a_button_that_opens_the_warning(browser, site, lang
     page.locator("#guest-logout-box").wait_for(state="hidden")
     assert button.get_attribute("aria-expanded") == "false"
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_an_invitation_covers_no_control_and_later_puts_it_aside(browser, site, lang, size):
+    """The card lies in the page's flow (a floating card lay over the replay's toolbar and the
+    profile's corner): every visible control of the page is the topmost element at its own
+    centre. "Later" puts the card aside for the tab's session; the lobby still lists the table."""
+    words = WORDS[lang]
+    (a_ctx, alice), (b_ctx, bob) = people(browser, site, lang, size)
+    table = invite_table(alice, site, "bob")
+    for path in ("/players/bob", "/leaderboards"):
+        bob.goto(site + path)
+        card(bob, table).wait_for(timeout=15000)
+        covered = bob.evaluate("""() => [...document.querySelectorAll(
+            'main a, main button, main select, main input, header a, header button')]
+          .filter((el) => { const r = el.getBoundingClientRect();
+            return r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight
+              && getComputedStyle(el).visibility !== 'hidden'; })
+          .filter((el) => { const r = el.getBoundingClientRect();
+            const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return top && !el.contains(top) && !top.contains(el); })
+          .map((el) => el.outerHTML.slice(0, 80))""")
+        assert covered == [], (path, covered)
+        shot(bob, f"invitation-in-flow-{path.strip('/').replace('/', '-')}-{size}-{lang}")
+    later = {"en": "Later", "de": "Später"}[lang]
+    card(bob, table).get_by_role("button", name=later).click()
+    card(bob, table).wait_for(state="detached", timeout=5000)
+    bob.goto(site + "/rules")
+    bob.wait_for_timeout(1000)
+    assert card(bob, table).count() == 0  # put aside for this session
+    bob.goto(site + "/")
+    bob.locator(f"[data-table='{table}']").first.wait_for(timeout=10000)  # still in the lobby
+    for ctx in (a_ctx, b_ctx):
+        ctx.close()

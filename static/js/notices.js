@@ -2,11 +2,12 @@
 // the table's and the tournament's own sockets; elsewhere site.js's listen()): a friend request
 // (Accept), a request accepted, a friend online, the answer to one's invitation (accepted or
 // declined). Invitations to a table are cards of their own (loadInvitations): the inviter,
-// game and rules with Join and Decline, announced (role=alert), on every page until answered
-// or the table starts (GET /api/invitations; the notices invite / invite_over reload them). Each is a line in #notices (the lobby's; the table's bar
-// under its toolbar; made floating at the top of a page that has none) with a close button;
+// game and rules with Join, Decline and Later (put aside for this tab's session), announced
+// (role=alert), on every page until answered, put aside or the table starts (GET /api/invitations; the notices invite / invite_over reload them). Each is a line in #notices (the lobby's; the table's bar
+// under its toolbar; a bar at the top of <main> on a page that has none) with a close button;
 // data-notice says its type. Tournaments (app/tournaments/director.py): a round seated for the
-// player ("Your tournament starts: go to table N", one click to the seat), an invitation to a
+// player ("Your tournament starts: go to table N", one click to the seat; a page that is not a
+// table goes there by itself after 1.5 s), an invitation to a
 // private tournament, the final place, a cancellation.
 // At the table also the moves a computer player made for the player (showStoodIn): one notice,
 // data-notice="stood_in", that stays until it is closed and gathers the moves while it is open.
@@ -21,15 +22,37 @@ const STOOD_IN_MS = 20000;
 
 function box() {
   let list = document.getElementById("notices");
-  if (!list) {
+  if (!list) {  // a page without a place for notices: a bar at the top of its main part, in
+    // the page's flow, so that it covers no control (a floating box lay over the replay's)
     list = document.createElement("div");
     list.id = "notices";
-    list.className = "notices floating";
+    list.className = "notices page-notices";
     list.setAttribute("role", "status");
     list.setAttribute("aria-live", "polite");
-    document.body.append(list);
+    const main = document.querySelector("main");
+    if (main) main.prepend(list); else document.body.append(list);
   }
   return list;
+}
+
+// invitations put aside with "Later" in this tab's session (table ids): the lobby still lists
+// their tables, and a new invitation to another table shows again
+const LATER_KEY = "doppelrunde-invitations-later";
+
+function laterTables() {
+  try { return new Set(JSON.parse(sessionStorage.getItem(LATER_KEY) || "[]").map(String)); }
+  catch { return new Set(); }
+}
+
+function putAside(table) {
+  const later = laterTables();
+  later.add(String(table));
+  try { sessionStorage.setItem(LATER_KEY, JSON.stringify([...later])); } catch { /* private mode */ }
+}
+
+/** Whether this page is a live table's (a seat there must not be taken from under its player). */
+function atTable() {
+  return /^\/tables\/\d+\/?$/.test(location.pathname);
 }
 
 function post(path, body) {
@@ -100,6 +123,9 @@ function tournamentNotice(msg, item, text) {
       ? t("%(name)s, round %(round)s: go to table %(table)s", {name: msg.name, round: msg.round, table: msg.table})
       : t("Your tournament %(name)s starts: go to table %(table)s", {name: msg.name, table: msg.table});
     item.append(button(t("Go to my table"), "notice-join", () => goTo(`/tables/${msg.table}`)));
+    // away from any table the player is taken to the seat (the deal starts at once); at a
+    // table of their own they finish there and follow the notice's button
+    if (!atTable()) setTimeout(() => goTo(`/tables/${msg.table}`), 1500);
   } else if (msg.type === "tournament_invite") {
     link.href = `/tournaments/${msg.tournament}?key=${encodeURIComponent(msg.key || "")}`;
     link.textContent = t("%(from)s invites you to the tournament %(name)s", {from: msg.from, name: msg.name});
@@ -178,11 +204,13 @@ export async function loadInvitations() {
   const response = await fetch("/api/invitations").catch(() => null);
   if (!response || !response.ok) return;
   const {invitations} = await response.json();
-  const open = new Set(invitations.map((inv) => String(inv.table)));
+  const later = laterTables();
+  const open = new Set(invitations.map((inv) => String(inv.table)).filter((id) => !later.has(id)));
   for (const card of document.querySelectorAll('[data-notice="invite"]')) {
     if (!open.has(card.dataset.table)) card.remove();
   }
   for (const inv of invitations.slice().reverse()) {
+    if (!open.has(String(inv.table))) continue;
     if (!document.querySelector(`[data-notice="invite"][data-table="${inv.table}"]`)) invitationCard(inv);
   }
 }
@@ -218,6 +246,9 @@ function invitationCard(inv) {
     const declined = await post(`/api/tables/${inv.table}/decline`);
     if (declined.ok || declined.status === 404) card.remove();
     else answer(declined, t("Not possible now."));
+  }), button(t("Later"), "link notice-later", () => {
+    putAside(inv.table);  // the lobby still lists the table
+    card.remove();
   }));
   card.append(title, text, rules, actions);
   box().prepend(card);
