@@ -55,7 +55,7 @@ def _wedding_as_engine(state: Any) -> tuple[str, tuple[int, ...]]:
 
 
 def _wedding_as_simulated(table: Table) -> tuple[str, tuple[int, ...]]:
-    if table.finished() and len(table.tricks) < table.n_tricks:
+    if table.contract == "redeal":
         return "cancelled", ()
     if not table.clarified:
         return "open", ()
@@ -123,7 +123,7 @@ def test_doppelganger_playouts_play_as_the_engine(players, seed):
         cards = [a for a in actions if a["type"] == "play"]
         if cards:
             hand = [str(card) for card in state.hands[seat]]
-            simulated = sorted(dt_bot.playable(hand, plays), key=str)
+            simulated = sorted(dt_bot.options_of(hand, plays), key=str)
             assert simulated == sorted(((a["card"], a.get("suit")) for a in cards), key=str)
         action = rng.choice(actions)
         state, _ = game.apply(state, action)
