@@ -62,7 +62,7 @@ def play_out(game: Game, state: Any, bot: Bot, rng: random.Random, players: int)
                 state, _ = game.apply(state, action)
                 break
         else:
-            closer = getattr(game, "close_catch_window", None)
+            closer = game.traits.close_catch_window
             if closer is None:
                 raise PlayoutStuck(game.name)
             state, _ = closer(state)

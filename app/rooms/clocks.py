@@ -187,13 +187,13 @@ class TurnClocks:
 
     def deciding_reservation(self, seat: int) -> bool:
         """Whether ``seat`` is to make the reservation decision (gesund / Vorbehalt) of a
-        game that has one (``Game.reservation_phase``): a move clock gives it twice the time
+        game that has one (``GameTraits.reservation_phase``): a move clock gives it twice the time
         (30 s per move: 60 s): the whole hand is judged at once — a solo, a wedding, a poverty
         — before a card is played. Its timer says so (``reservation``: true)."""
         progress = self._actor.progress
         if progress is None:
             return False
-        phase = getattr(progress.game, "reservation_phase", None)
+        phase = progress.game.traits.reservation_phase
         return phase is not None and getattr(progress.state, "phase", None) == phase
 
     def turn_seconds(self) -> float | None:

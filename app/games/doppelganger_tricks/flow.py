@@ -18,6 +18,9 @@ nothing it could take)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from app.games.base import Action, Seat
 from app.games.doppelganger_tricks.state import Bonus, Phase, RoundState
 from app.games.doppelganger_tricks.tricks import named_plays, options
@@ -120,7 +123,7 @@ def live_actions(state: RoundState, seat: Seat) -> list[Action]:
     return [a for a in legal_actions(state, seat) if a["type"] in ("take_bonus", "decline_bonus")]
 
 
-def live_refusal(state: RoundState, action: Action) -> str | None:
+def live_refusal(state: RoundState, action: Mapping[str, Any]) -> str | None:
     """Why a live table refuses ``action`` although the rules (a file) would accept it: while a
     seat may take a bonus card it keeps the turn (ruling). None when the table takes it."""
     pending = bonus_pending(state)
