@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.analysis.estimators import Estimate, action_key
+from app.analysis.estimate import Estimate, action_key
 from app.analysis.facts import READERS, Fact
 from app.analysis.worlds import SAMPLERS, Sampler
 from app.bots import Bot, get_bot, legal_of
