@@ -11,12 +11,10 @@ in a scenario export the next turn action closes it identically.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.clock import Clock
-
-if TYPE_CHECKING:
-    from app.rooms.actor import TableActor
+from app.rooms.parts import Actor
 
 #: the actions that answer a catch window; while one is open the room accepts nothing else
 WINDOW_ANSWERS = ("catch", "pass")
@@ -26,7 +24,7 @@ class CatchWindow:
     """The deadline of the open catch window and the room's refusals around it, for the actor
     ``actor`` (whose task runs everything here)."""
 
-    def __init__(self, actor: TableActor, clock: Clock) -> None:
+    def __init__(self, actor: Actor, clock: Clock) -> None:
         self._actor, self._clock = actor, clock
         self.number = 0  # counts opened catch windows
         self.deadline: float | None = None  # monotonic time the open window closes
