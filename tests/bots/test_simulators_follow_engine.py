@@ -1,7 +1,8 @@
 """The bots' simulators play by the engine's rules: random deals of every trick game played
 through the engine and, card for card, through the simulator the bots search with
 (app/bots/doppelkopf/table.py for Doppelkopf and Doublehead Kids, the playouts of
-app/bots/doppelganger_tricks.py), comparing every set of playable cards, every trick's winner
+app/bots/doppelganger_tricks.py; for Doppelkopf also the exact solver's moves and winners by
+card index), comparing every set of playable cards, every trick's winner
 and (Doppelkopf) what the wedding's clarification trick decides: a partner, the bride alone, or
 (duel mode) a cancelled deal."""
 
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from app.bots import doppelganger_tricks as dt_bot
 from app.bots.doppelkopf.table import Table
+from app.games.doppelkopf.bits import INDEX, NAMES, mask_of
 from app.games.doppelkopf.state import RE
 from app.games.registry import get_game
 
@@ -79,6 +81,10 @@ def _play_doppelkopf(game_name: str, raw: dict[str, Any], seed: int) -> None:
                 table = Table.from_view(game.view(state, knows), rules).world(state.hands)
             engine_cards = sorted(a["card"] for a in actions if a["type"] == "play")
             assert sorted(table.playable(seat)) == engine_cards, (seed, raw, state.trick)
+            # the solver's view of the same: the kernel by card index
+            led = INDEX[state.trick[0][1]] if state.trick else None
+            moves = table.kernel.moves(mask_of(state.hands[seat]), led)
+            assert sorted(NAMES[card] for card in moves) == engine_cards
         action = _choose(rng, actions)
         wedding_open = state.phase == "play" and state.contract == "wedding" and (
             state.standing.clarified_at is None)
@@ -90,7 +96,11 @@ def _play_doppelkopf(game_name: str, raw: dict[str, Any], seed: int) -> None:
             assert list(table.trick) == [tuple(play) for play in state.trick]
             continue
         if state.contract != "redeal":
-            assert table.tricks[-1].winner == state.tricks[-1].winner, (seed, raw, state.tricks[-1])
+            trick = state.tricks[-1]
+            assert table.tricks[-1].winner == trick.winner, (seed, raw, trick)
+            last = len(state.tricks) == table.n_tricks
+            by_index = [(play.seat, INDEX[play.card]) for play in trick.plays]
+            assert table.kernel.best_index(by_index, last)[0] == trick.winner
         if wedding_open:
             assert _wedding_as_simulated(table) == _wedding_as_engine(state), (
                 seed, raw, [t.winner for t in state.tricks])
