@@ -35,6 +35,7 @@ from app.lobby.playnow import PlayNow
 from app.lobby.practice import Practice
 from app.lobby.presence import Presence
 from app.lobby.queue import SharedQueue
+from app.lobby.registry import make_registry
 from app.lobby.service import Lobby
 from app.rooms.actor import ActorConfig
 from app.rooms.cluster import ClusterRooms
@@ -218,11 +219,12 @@ def build_services(settings: Settings, clock: Clock | None = None, *,
         async def notify(user_id: int, message: dict) -> None:
             await cluster.bus.publish_event(LOBBY_CHANNEL, {"notify": user_id, "message": message})
 
+        registry = make_registry(cluster)
         play_now = PlayNow(sessions, clock, rooms, lobby, hub, deals=settings.play_now_deals,
-                           queue=SharedQueue(cluster.registry, cluster.redis,
+                           queue=SharedQueue(registry, cluster.redis,
                                              settings.redis_prefix, queue_settings),
                            notify=notify)
-        presence = Presence(cluster.registry)
+        presence = Presence(registry)
     else:
         play_now = PlayNow(sessions, clock, rooms, lobby, hub, fill_after=settings.play_now_fill_after,
                            deals=settings.play_now_deals)

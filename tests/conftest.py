@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+import app.accounts  # noqa: F401  (a user's name key follows its name: app/accounts/keys.py)
+
 #: no time limits: on a loaded 2-core machine an example (or generating one) may take longer
 #: than Hypothesis allows by default, and speed is measured by benchmarks/, never in tests
 settings.register_profile("doppelrunde", deadline=None,

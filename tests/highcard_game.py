@@ -17,6 +17,7 @@ from typing import Any
 
 from app.games.base import (
     DealError,
+    GameTraits,
     IllegalAction,
     MatchStatus,
     RoundOutcome,
@@ -52,6 +53,7 @@ class HighCard:
     name = "highcard"
     player_counts = (2, 3, 4)
     presets = {"standard": {"hand": 3}, "long": {"hand": 5}}
+    traits = GameTraits(option_ranges={"hand": (1, 6)})
     #: every number option of every game has its documented range (app.games.base.check_range)
     option_ranges = {"hand": (1, 6)}
 

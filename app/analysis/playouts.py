@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.analysis.estimators import Estimate, action_key
+from app.analysis.estimate import Estimate, action_key
 from app.analysis.facts import READERS, Fact
 from app.analysis.worlds import SAMPLERS, Sampler
 from app.bots import Bot, get_bot, legal_of
@@ -62,7 +62,7 @@ def play_out(game: Game, state: Any, bot: Bot, rng: random.Random, players: int)
                 state, _ = game.apply(state, action)
                 break
         else:
-            closer = getattr(game, "close_catch_window", None)
+            closer = game.traits.close_catch_window
             if closer is None:
                 raise PlayoutStuck(game.name)
             state, _ = closer(state)

@@ -11,7 +11,9 @@
   every annihilated card, suits a seat showed it lacks) with intermediate playouts, for the
   bid as well as every card, within a time budget.
 
-Cards are handled by name (``"N7"``: suit letter, rank 1..10); ``N`` is the navy suit.
+Cards are handled by name (``"N7"``: suit letter, rank 1..10); ``N`` is the navy suit. The
+playouts follow suit, annihilate and find a trick's winner with the rules core's own trick
+kernel (app/games/doppelganger_tricks/tricks.py).
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.bots import legal_of
+from app.games.doppelganger_tricks.tricks import LEAD_LETTERS, NAVY, RANK_OF, winner
+from app.games.doppelganger_tricks.tricks import options as options_of
 
-NAVY = "N"
-SUITS = ("P", "G", "Y")
 DEFAULT_BUDGET_MS = 60
 DEFAULT_WORLDS = 200
 MIN_WORLDS = 4
@@ -33,46 +35,7 @@ Plays = list[tuple[int, str, str | None]]  # (seat, card, named suit of a navy l
 
 
 def rank(card: str) -> int:
-    return int(card[1:])
-
-
-def lead_suit(plays: Plays) -> str:
-    seat, card, named = plays[0]
-    return named if card[0] == NAVY else card[0]  # type: ignore[return-value]
-
-
-def winner(plays: Plays) -> int | None:
-    """The seat that wins ``plays`` (complete or not): annihilation, then the highest card."""
-    suit = lead_suit(plays)
-    navy = {rank(c): i for i, (_, c, _) in enumerate(plays) if c[0] == NAVY}
-    real = {rank(c): i for i, (_, c, _) in enumerate(plays) if c[0] == suit}
-    gone = {i for r, i in navy.items() if r in real} | {real[r] for r in navy if r in real}
-    remaining = [p for i, p in enumerate(plays) if i not in gone]
-    lead_cards = [p for p in remaining if p[1][0] in (NAVY, suit)]
-    candidates = lead_cards or remaining
-    if not candidates:
-        return None
-    best = candidates[0]
-    for play in candidates[1:]:
-        if rank(play[1]) > rank(best[1]):
-            best = play
-    return best[0]
-
-
-def playable(hand: Sequence[str], plays: Plays) -> list[tuple[str, str | None]]:
-    """(card, named suit) options: a navy lead names P, G or Y."""
-    if not plays:
-        options: list[tuple[str, str | None]] = []
-        for card in hand:
-            if card[0] == NAVY:
-                options += [(card, s) for s in SUITS]
-            else:
-                options.append((card, None))
-        return options
-    suit = lead_suit(plays)
-    if any(c[0] == suit for c in hand):
-        return [(c, None) for c in hand if c[0] in (suit, NAVY)]
-    return [(c, None) for c in hand]
+    return RANK_OF[card]
 
 
 def estimate_tricks(hand: Sequence[str], players: int) -> float:
@@ -102,7 +65,7 @@ def beginner_bid(hand: Sequence[str], players: int, rng: random.Random) -> int:
 def choose_play(hand: Sequence[str], plays: Plays, me: int, players: int, need: int,
                 ) -> tuple[str, str | None]:
     """The intermediate's card: win cheaply while tricks are needed, else shed high cards."""
-    options = playable(hand, plays)
+    options = options_of(hand, plays)
     last = len(plays) == players - 1
     want = need > 0
     best_option, best_value = options[0], float("-inf")
@@ -216,7 +179,7 @@ class DoppelgangerTricksBot:
             known |= {p["card"] for p in view["last_trick"]["plays"]}
         for item in view.get("annihilated", []):
             known |= set(item["cards"])
-        return [f"{s}{r}" for s in (*SUITS, NAVY) for r in ranks if f"{s}{r}" not in known]
+        return [f"{s}{r}" for s in (*LEAD_LETTERS, NAVY) for r in ranks if f"{s}{r}" not in known]
 
     def _voids(self, view: Mapping[str, Any]) -> dict[int, set[str]]:
         voids: dict[int, set[str]] = {s: set() for s in range(view["players"])}
@@ -340,7 +303,7 @@ class DoppelgangerTricksBot:
         me = view["seat"]
         players = view["players"]
         plays0 = _view_plays(view)
-        options = playable(view["hand"], plays0)
+        options = options_of(view["hand"], plays0)
         pool = self._unseen(view)
         voids = self._voids(view)
         bids = view["bids"]

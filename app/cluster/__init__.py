@@ -6,8 +6,7 @@ implementation (redis-py's asyncio client), behind the same interface:
 - :mod:`app.cluster.leases` — which process owns (runs) a table: renewable leases;
 - :mod:`app.cluster.bus` — room commands to the owner and room events to every process with
   connections at the table, as JSON, in order per table;
-- :mod:`app.cluster.registry` — the lobby's shared state: open tables, online presence, the
-  matchmaking ticket store and a cross-process lock;
+- :mod:`app.cluster.locks` — a named cross-process lock with a TTL;
 - :mod:`app.cluster.claims` — atomic claims (a seat, an idempotency key) taken before the
   database write, so concurrent requests in different processes do not race.
 
@@ -18,10 +17,10 @@ from app.cluster.bus import Gap, RoomBus, Subscription, SubscriptionClosed
 from app.cluster.claims import Claims
 from app.cluster.factory import Cluster, make_cluster
 from app.cluster.leases import LeaseManager, LeaseRenewer
-from app.cluster.registry import LobbyRegistry, LockLost, LockNotAcquired, OpenTable
+from app.cluster.locks import LockLost, LockNotAcquired, Locks
 
 __all__ = [
-    "Claims", "Cluster", "Gap", "LeaseManager", "LeaseRenewer", "LobbyRegistry", "LockLost",
-    "LockNotAcquired", "OpenTable", "RoomBus", "Subscription", "SubscriptionClosed",
+    "Claims", "Cluster", "Gap", "LeaseManager", "LeaseRenewer", "LockLost", "LockNotAcquired",
+    "Locks", "RoomBus", "Subscription", "SubscriptionClosed",
     "make_cluster",
 ]

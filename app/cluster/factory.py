@@ -15,7 +15,7 @@ from redis.asyncio import BlockingConnectionPool, Redis
 from app.cluster.bus import InProcessRoomBus, RedisRoomBus, RoomBus
 from app.cluster.claims import Claims, InProcessClaims, RedisClaims
 from app.cluster.leases import InProcessLeases, LeaseManager, RedisLeases
-from app.cluster.registry import InProcessRegistry, LobbyRegistry, RedisRegistry
+from app.cluster.locks import InProcessLocks, Locks, RedisLocks
 
 #: Redis connections one process keeps at most (the bus holds two of them for good)
 POOL_SIZE = 32
@@ -28,14 +28,19 @@ def new_process_id() -> str:
 
 @dataclass
 class Cluster:
-    """The four services of one process, plus the id it uses as lease owner."""
+    """The four services of one process, plus the id it uses as lease owner, and what a
+    service of a higher layer needs to build its own shared state over them (the lobby's
+    registry, app.lobby.registry.make_registry): the Redis client, the key prefix and the
+    in-process implementations' clock."""
 
     process_id: str
     leases: LeaseManager
     bus: RoomBus
-    registry: LobbyRegistry
+    locks: Locks
     claims: Claims
     redis: Redis | None = field(default=None, repr=False)
+    prefix: str = "dr:"
+    clock: Callable[[], float] = field(default=time.monotonic, repr=False)
 
     @property
     def distributed(self) -> bool:
@@ -73,10 +78,10 @@ def make_cluster(
     pid = process_id or new_process_id()
     if not redis_url:
         return Cluster(pid, InProcessLeases(clock), InProcessRoomBus(prefix),
-                       InProcessRegistry(clock), InProcessClaims(clock))
+                       InProcessLocks(clock), InProcessClaims(clock), None, prefix, clock)
     options = {"max_connections": POOL_SIZE, "timeout": 20.0, **redis_options}
     options["timeout"] = options.pop("pool_timeout", options["timeout"])
     pool = BlockingConnectionPool.from_url(redis_url, decode_responses=True, **options)
     redis = Redis.from_pool(pool)
     return Cluster(pid, RedisLeases(redis, prefix), RedisRoomBus(redis, prefix),
-                   RedisRegistry(redis, prefix), RedisClaims(redis, prefix), redis)
+                   RedisLocks(redis, prefix), RedisClaims(redis, prefix), redis, prefix, clock)

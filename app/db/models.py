@@ -25,7 +25,6 @@ from sqlalchemy import (
     MetaData,
     String,
     UniqueConstraint,
-    event,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -48,7 +47,8 @@ class User(Base):
     name: the display spelling. name_key: the canonical key of the name
     (app.accounts.names.name_key: PRECIS UsernameCaseMapped and the TR39 confusable skeleton),
     unique, so "JÜRGEN" and "аdmin" (Cyrillic а) are taken once "Jürgen" and "admin" exist, on
-    SQLite and PostgreSQL alike (migration 0005_name_key). Setting ``name`` sets it.
+    SQLite and PostgreSQL alike (migration 0005_name_key). Setting ``name`` sets it (a rule of
+    the accounts package, app/accounts/keys.py).
     """
 
     __tablename__ = "users"
@@ -58,13 +58,6 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(255))
     is_guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-@event.listens_for(User.name, "set")
-def _key_follows_name(user: User, value: str, _old: object, _initiator: object) -> None:
-    from app.accounts.names import name_key
-
-    user.name_key = name_key(value)
 
 
 class Session(Base):

@@ -12,7 +12,7 @@ event log, so a stored match replays with ``python -m app replay``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -99,6 +99,47 @@ class MatchStatus:
     winners: tuple[Seat, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class GameTraits:
+    """What a game declares it is, beyond the methods every game has: one record per game
+    (``Game.traits``), each optional capability named here with its default (a game without it).
+    The lobby, the rooms, the clocks, the catch window, the projection, the tournaments and the
+    analysis read this record; they never probe a game object for an attribute.
+
+    reservation_phase: the state phase (``state.phase``) of a reservation decision (gesund /
+        Vorbehalt), for which a move clock gives twice the time (app/rooms/clocks.py); None.
+    lower_scores_win: a match's fallback verdict is the lowest total (Doppio's penalty points).
+    secret_actions: action types that are themselves a secret decision, each with the type
+        every other seat and spectator is told instead (the same for every choice): Doppio's
+        ``{"catch": "answer", "pass": "answer"}``. Other actions are told as ``{"type",
+        "seat"}`` to the others (app.rooms.projection); their public effects are in the events.
+    option_ranges: each number option's documented (low, high), which make_rules enforces
+        (:func:`check_range`) and the New Game form offers.
+    fractional_options: those number options that take fractions (the rest step 1).
+    option_choices: ``option_choices(preset) -> {option: (value, ...)}``, the options with
+        named values New Game shows as a choice; None: none.
+    computer_seats: ``computer_seats(rules, players, bots, deals) -> seats``, where a new
+        table's computer players sit (RulesError if the table mode does not allow them); None:
+        the last ``bots`` seats.
+    close_catch_window: ``close_catch_window(state) -> (state, events)``, what the room calls
+        when an open catch window's time runs out (Doppio; the state's ``window`` is set while
+        one is open, ``rules.catch_window_seconds`` long); None: the game has no catch window.
+    live_refusal: ``live_refusal(state, action) -> reason or None``, why a live table refuses
+        an action the rules (a scenario file) accept, e.g. Doppelganger Tricks keeps the turn
+        with a seat that may take a bonus card (app.rooms.match.MatchProgress.try_action).
+    """
+
+    reservation_phase: str | None = None
+    lower_scores_win: bool = False
+    secret_actions: Mapping[str, str] = field(default_factory=dict)
+    option_ranges: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    fractional_options: frozenset[str] = frozenset()
+    option_choices: Callable[[str], dict[str, tuple[str, ...]]] | None = None
+    computer_seats: Callable[[Any, int, int, int], tuple[int, ...]] | None = None
+    close_catch_window: Callable[[Any], tuple[Any, list[Event]]] | None = None
+    live_refusal: Callable[[Any, Mapping[str, Any]], str | None] | None = None
+
+
 class Game(Protocol):
     """The interface of one game's rules core (DESIGN.md layer 1).
 
@@ -109,17 +150,8 @@ class Game(Protocol):
     name: str
     player_counts: tuple[int, ...]
     presets: Mapping[str, Mapping[str, Any]]
-    #: Optional. Action types that are themselves a secret decision, each with the type every
-    #: other seat and spectator is told instead (the same for every choice): Doppio's
-    #: ``{"catch": "answer", "pass": "answer"}``. Other actions are told as ``{"type", "seat"}``
-    #: to the others (app.rooms.projection); their public effects are in the events and views.
-    secret_actions: Mapping[str, str]
-    #: Optional. ``option_ranges``: each number option's documented (low, high), which
-    #: make_rules enforces (:func:`check_range`) and the New Game form offers; and
-    #: ``fractional_options``: those of them that take fractions (app.lobby.service.games_json).
-    #: Optional. ``live_refusal(state, action) -> str | None``: why a live table refuses an
-    #: action the rules (a scenario file) accept, e.g. Doppelganger Tricks keeps the turn with
-    #: a seat that may take a bonus card; app.rooms.match.MatchProgress.try_action applies it.
+    #: every optional capability of the game (:class:`GameTraits`)
+    traits: GameTraits
 
     def make_rules(self, raw: Mapping[str, Any]) -> Any:
         """Build the rules from a scenario's ``rules`` object (``preset`` plus options).

@@ -17,7 +17,7 @@ import asyncio
 import logging
 from collections import Counter
 
-from app.cluster.registry import LobbyRegistry
+from app.lobby.registry import LobbyRegistry
 
 log = logging.getLogger(__name__)
 

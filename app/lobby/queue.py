@@ -5,7 +5,7 @@
 - :class:`LocalQueue` (no REDIS_URL): the pure :class:`~app.lobby.matchmaking.Matchmaker` of
   this process, on the injected monotonic clock.
 - :class:`SharedQueue` (REDIS_URL set): the tickets in the cluster's
-  :class:`~app.cluster.registry.LobbyRegistry` (one ticket per player across all processes),
+  :class:`~app.lobby.registry.LobbyRegistry` (one ticket per player across all processes),
   joined on wall-clock time (shared by the processes). Any process may tick: the tick runs
   under the registry's ``matchmaking`` lock (skipped when another process holds it), plans
   every queue with :func:`~app.lobby.matchmaking.plan_queue` and removes the tickets of each
@@ -26,7 +26,7 @@ from typing import Protocol
 
 from redis.asyncio import Redis
 
-from app.cluster.registry import LobbyRegistry, LockLost, LockNotAcquired
+from app.cluster.locks import LockLost, LockNotAcquired
 from app.lobby.matchmaking import (
     FormedTable,
     Matchmaker,
@@ -37,6 +37,7 @@ from app.lobby.matchmaking import (
     form_table,
     plan_queue,
 )
+from app.lobby.registry import LobbyRegistry
 from app.ratings.model import PlayerId, Rating
 
 

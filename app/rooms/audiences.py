@@ -14,7 +14,7 @@ any client or computer player receives.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app import protocol
 from app.clock import Clock
@@ -25,12 +25,9 @@ from app.rooms.config import ActorConfig
 from app.rooms.connection import Peer
 from app.rooms.intermission import Intermission
 from app.rooms.match import MatchProgress, table_end
+from app.rooms.parts import Actor
 from app.rooms.projection import action_for
 from app.rooms.store import LEFT, TableInfo
-
-if TYPE_CHECKING:
-    from app.rooms.actor import TableActor
-
 
 #: ``stood_in`` of a seat no computer player stood in for: one read-only list for every state
 NOBODY: list[Any] = []
@@ -40,7 +37,7 @@ class Audiences:
     """The connections of table ``actor`` by seat, the messages they are sent and the resume
     buffers. Everything but :meth:`error` runs inside the actor's task."""
 
-    def __init__(self, actor: TableActor, clock: Clock, config: ActorConfig,
+    def __init__(self, actor: Actor, clock: Clock, config: ActorConfig,
                  between: Intermission) -> None:
         self._actor, self._clock, self._config, self._between = actor, clock, config, between
         self._conns: dict[int, tuple[Peer, int | None]] = {}

@@ -11,12 +11,10 @@ in a scenario export the next turn action closes it identically.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.clock import Clock
-
-if TYPE_CHECKING:
-    from app.rooms.actor import TableActor
+from app.rooms.parts import Actor
 
 #: the actions that answer a catch window; while one is open the room accepts nothing else
 WINDOW_ANSWERS = ("catch", "pass")
@@ -26,7 +24,7 @@ class CatchWindow:
     """The deadline of the open catch window and the room's refusals around it, for the actor
     ``actor`` (whose task runs everything here)."""
 
-    def __init__(self, actor: TableActor, clock: Clock) -> None:
+    def __init__(self, actor: Actor, clock: Clock) -> None:
         self._actor, self._clock = actor, clock
         self.number = 0  # counts opened catch windows
         self.deadline: float | None = None  # monotonic time the open window closes
@@ -36,7 +34,7 @@ class CatchWindow:
         progress = self._actor.progress
         if progress is None or progress.state is None or progress.round_over():
             return False
-        if not hasattr(progress.game, "close_catch_window"):
+        if progress.game.traits.close_catch_window is None:
             return False
         return getattr(progress.state, "window", None) is not None
 
@@ -53,7 +51,7 @@ class CatchWindow:
     def refusal(self, action: dict[str, Any]) -> str | None:
         """The room's own refusals around a catch window (the rules core checks the rest)."""
         progress = self._actor.progress
-        if not hasattr(progress.game if progress else None, "close_catch_window"):
+        if progress is None or progress.game.traits.close_catch_window is None:
             return None
         answering = action.get("type") in WINDOW_ANSWERS
         if self.is_open() and not answering:
@@ -100,7 +98,8 @@ class CatchWindow:
         if number != self.number or not self.is_open():
             return
         assert progress is not None
-        close = progress.game.close_catch_window  # type: ignore[attr-defined]
+        close = progress.game.traits.close_catch_window
+        assert close is not None  # is_open
         new_state, events = close(progress.state)
         # no action to log: replaying the log reopens the window, and the next turn action
         # closes it with the same result (docs/rules/doppio.md, "Closing")

@@ -32,16 +32,14 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.bots import runner
 from app.bots.stand_in import stand_in_action
 from app.clock import Clock, Timer
 from app.rooms.config import ActorConfig
+from app.rooms.parts import Actor
 from app.rooms.store import LEFT, MatchStore
-
-if TYPE_CHECKING:
-    from app.rooms.actor import TableActor
 
 log = logging.getLogger(__name__)
 #: how many moves made for a person a seat's state keeps (a deal's worth of tricks and more)
@@ -59,7 +57,7 @@ class TurnClocks:
     whatever changes whose move it is, or who makes it, adds one.
     """
 
-    def __init__(self, actor: TableActor, store: MatchStore, clock: Clock, config: ActorConfig,
+    def __init__(self, actor: Actor, store: MatchStore, clock: Clock, config: ActorConfig,
                  rng: random.Random) -> None:
         self._actor, self._store, self._clock, self._config = actor, store, clock, config
         self._rng = rng
@@ -187,13 +185,13 @@ class TurnClocks:
 
     def deciding_reservation(self, seat: int) -> bool:
         """Whether ``seat`` is to make the reservation decision (gesund / Vorbehalt) of a
-        game that has one (``Game.reservation_phase``): a move clock gives it twice the time
+        game that has one (``GameTraits.reservation_phase``): a move clock gives it twice the time
         (30 s per move: 60 s): the whole hand is judged at once — a solo, a wedding, a poverty
         — before a card is played. Its timer says so (``reservation``: true)."""
         progress = self._actor.progress
         if progress is None:
             return False
-        phase = getattr(progress.game, "reservation_phase", None)
+        phase = progress.game.traits.reservation_phase
         return phase is not None and getattr(progress.state, "phase", None) == phase
 
     def turn_seconds(self) -> float | None:

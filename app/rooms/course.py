@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.clock import Clock
 from app.games.registry import get_game
@@ -22,10 +22,8 @@ from app.rooms.config import ActorConfig
 from app.rooms.connection import Peer
 from app.rooms.intermission import Intermission
 from app.rooms.match import MatchProgress, RoundRecord, duplicate_rng
+from app.rooms.parts import Actor
 from app.rooms.store import MatchStore
-
-if TYPE_CHECKING:
-    from app.rooms.actor import TableActor
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +35,7 @@ class MatchCourse:
     """Deals, pauses, the end and the rematch of table ``actor``'s match (whose task runs
     everything here). ``between``: the pause and the rematch vote."""
 
-    def __init__(self, actor: TableActor, store: MatchStore, clock: Clock, config: ActorConfig,
+    def __init__(self, actor: Actor, store: MatchStore, clock: Clock, config: ActorConfig,
                  rng: random.Random, on_change: Callable[[int], Awaitable[None]] | None,
                  on_rematch: Callable[[int, list[int]], Awaitable[int]] | None) -> None:
         self._actor, self._store, self._clock, self._config = actor, store, clock, config

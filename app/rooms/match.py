@@ -257,11 +257,11 @@ class MatchProgress:
     def winners(self) -> list[int]:
         """The match winners: the game's own verdict, else the best totals (when the table's
         number of deals ends the match first): the highest, or the lowest for a game whose
-        scores are penalties (``lower_scores_win = True``, e.g. Doppio)."""
+        scores are penalties (``traits.lower_scores_win``, e.g. Doppio)."""
         status = self.game.match_status(self.rules, self.players, self.outcomes())
         if status.winners:
             return list(status.winners)
-        lowest = bool(getattr(self.game, "lower_scores_win", False))
+        lowest = self.game.traits.lower_scores_win
         return list(best_seats(totals(self.outcomes(), self.players), lowest=lowest))
 
     def score_sheet(self) -> dict[str, Any]:
@@ -305,7 +305,7 @@ class MatchProgress:
         """
         if self.current is None or self.round_over():
             raise IllegalAction("no deal is being played")
-        refusal = getattr(self.game, "live_refusal", None)
+        refusal = self.game.traits.live_refusal
         reason = refusal(self.state, action) if refusal is not None else None
         if reason is not None:
             raise IllegalAction(reason)

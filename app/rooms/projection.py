@@ -24,7 +24,7 @@ def action_for(game: Game, action: dict[str, Any] | None,
     if action is None or audience == action.get("seat"):
         return action
     kind = action.get("type")
-    secret: Mapping[Any, Any] = getattr(game, "secret_actions", {})
+    secret: Mapping[Any, Any] = game.traits.secret_actions
     return {"type": secret.get(kind, kind), "seat": action.get("seat")}
 
 

@@ -9,20 +9,16 @@ timers and computer players must go on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from app.clock import Clock
 from app.rooms.config import ActorConfig
-
-if TYPE_CHECKING:
-    from app.rooms.actor import TableActor
+from app.rooms.parts import Actor
 
 
 class Unloading:
     """When table ``actor`` may end: one ``unload`` command queued at a time, which ends the
     actor (see :meth:`due`) or waits again for a deadline that moved."""
 
-    def __init__(self, actor: TableActor, clock: Clock, config: ActorConfig) -> None:
+    def __init__(self, actor: Actor, clock: Clock, config: ActorConfig) -> None:
         self._actor, self._clock, self._config = actor, clock, config
         #: monotonic time at which the table may unload (None: it stays)
         self._at: float | None = None

@@ -63,7 +63,7 @@ def iso(moment: datetime | None) -> str | None:
 
 def lower_wins(game: str) -> bool:
     """Whether fewer points are better in ``game`` (Doppio's penalty points)."""
-    return bool(getattr(get_game(game), "lower_scores_win", False))
+    return get_game(game).traits.lower_scores_win
 
 
 def ends_at(tour: Tournament) -> datetime | None:

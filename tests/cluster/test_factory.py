@@ -7,7 +7,7 @@ import pytest
 from app.cluster import (
     Claims,
     LeaseManager,
-    LobbyRegistry,
+    Locks,
     RoomBus,
     SubscriptionClosed,
     make_cluster,
@@ -15,14 +15,14 @@ from app.cluster import (
 from app.cluster.bus import InProcessRoomBus, RedisRoomBus
 from app.cluster.claims import InProcessClaims, RedisClaims
 from app.cluster.leases import InProcessLeases, RedisLeases
-from app.cluster.registry import InProcessRegistry, RedisRegistry
+from app.cluster.locks import InProcessLocks, RedisLocks
 from tests.cluster.conftest import PREFIX, REDIS_URL, clear, require_redis
 
 
 def _check_protocols(cluster) -> None:
     assert isinstance(cluster.leases, LeaseManager)
     assert isinstance(cluster.bus, RoomBus)
-    assert isinstance(cluster.registry, LobbyRegistry)
+    assert isinstance(cluster.locks, Locks)
     assert isinstance(cluster.claims, Claims)
 
 
@@ -32,7 +32,7 @@ async def test_without_a_url_everything_is_in_process(url):
     assert not cluster.distributed and cluster.redis is None
     assert isinstance(cluster.leases, InProcessLeases)
     assert isinstance(cluster.bus, InProcessRoomBus)
-    assert isinstance(cluster.registry, InProcessRegistry)
+    assert isinstance(cluster.locks, InProcessLocks)
     assert isinstance(cluster.claims, InProcessClaims)
     _check_protocols(cluster)
     assert cluster.process_id and cluster.process_id != make_cluster(None).process_id
@@ -50,7 +50,7 @@ async def test_with_a_url_everything_goes_through_redis():
         assert cluster.distributed and cluster.process_id == "web-1"
         assert isinstance(cluster.leases, RedisLeases)
         assert isinstance(cluster.bus, RedisRoomBus)
-        assert isinstance(cluster.registry, RedisRegistry)
+        assert isinstance(cluster.locks, RedisLocks)
         assert isinstance(cluster.claims, RedisClaims)
         _check_protocols(cluster)
         assert await cluster.redis.ping()

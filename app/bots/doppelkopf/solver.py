@@ -11,7 +11,9 @@ the leader and what the finished tricks contributed to the scoring) and move ord
 trick, low cards onto an opponent's).
 
 Cards are small ints (their index in ``app.games.doppelkopf.bits``) and hands the count masks
-of that module, so a position is a handful of ints. ``minimax`` is the same game searched
+of that module, so a position is a handful of ints; which cards a hand may play and which card
+takes a trick are the rules core's trick kernel by card index
+(``app.games.doppelkopf.tricks.TrickRules``). ``minimax`` is the same game searched
 without pruning or table, for the tests.
 """
 
@@ -21,38 +23,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.bots.doppelkopf.values import DealValue, Summary
-from app.games.doppelkopf.bits import INDEX, NAMES, UNIT, mask_of
+from app.games.doppelkopf.bits import INDEX, NAMES, mask_of
 from app.games.doppelkopf.cards import CARD_POINTS, CHARLIE, FOX
-from app.games.doppelkopf.contracts import TRUMP, CardOrder
+from app.games.doppelkopf.contracts import CardOrder
 from app.games.doppelkopf.rules import Rules
 from app.games.doppelkopf.state import KONTRA, RE
+from app.games.doppelkopf.tricks import trick_rules
 
 SCALE = 1000  # search value = SCALE * net score + Re card points (ties of score go to points)
 INF = 10 ** 9
-_LOW = sum(UNIT.values())
 _POINTS = tuple(CARD_POINTS[name] for name in NAMES)
 _FOX = INDEX[FOX]
 _CHARLIE = INDEX[CHARLIE]
-_TH = INDEX["TH"]
-
-
-_TABLES: dict[int, tuple[CardOrder, tuple[list[int], list[int], list[int]]]] = {}
-
-
-def _tables(order: CardOrder) -> tuple[list[int], list[int], list[int]]:
-    """Per card index: its suit class (0 trump, 1-4 C S H D), its power; per class: its mask.
-    Built once per card order."""
-    entry = _TABLES.get(id(order))
-    if entry is None or entry[0] is not order:
-        suit_ids = {TRUMP: 0, "C": 1, "S": 2, "H": 3, "D": 4}
-        suit = [suit_ids[order.suit_of.get(name, name[1])] for name in NAMES]
-        power = [order.power.get(name, 0) for name in NAMES]
-        class_mask = [0] * 5
-        for index in range(len(NAMES)):
-            class_mask[suit[index]] |= 3 << (2 * index)
-        entry = (order, (suit, power, class_mask))
-        _TABLES[id(order)] = entry
-    return entry[1]
 
 
 @dataclass(frozen=True)
@@ -83,13 +65,14 @@ class Solver:
     transposition table is shared by the searches of its moves)."""
 
     def __init__(self, pos: Position) -> None:
-        order = pos.order
+        kernel = trick_rules(pos.order, pos.rules)
         self.pos = pos
         self.value = pos.value
         self.party = pos.party
-        self.suit, self.power, self.class_mask = _tables(order)
-        self.second_ten = pos.rules.heart_ten_second_beats_first
-        self.second_ten_last = pos.rules.heart_ten_first_wins_last_trick
+        self.suit, self.power = kernel.suits, kernel.powers
+        #: the trick kernel by card index: a hand's cards to play, a card beating another,
+        #: the best play of a trick
+        self.moves, self.beats, self.best = kernel.moves, kernel.beats_index, kernel.best_index
         self.specials = pos.value.specials
         self.count_doppelkopf = pos.value.count_doppelkopf
         self.count_caught = pos.value.count_charlie_caught
@@ -97,29 +80,6 @@ class Solver:
         self.nodes = 0
 
     # --- trick mechanics ---------------------------------------------------------------------
-
-    def beats(self, card: int, best: int, last: bool) -> bool:
-        suit, best_suit = self.suit[card], self.suit[best]
-        if suit == best_suit:
-            if self.power[card] > self.power[best]:
-                return True
-            return (card == best == _TH and suit == 0 and self.second_ten
-                    and not (last and self.second_ten_last))
-        return suit == 0
-
-    def moves(self, mask: int, led: int | None) -> list[int]:
-        """The distinct cards (indices) a hand ``mask`` may play when ``led`` was led."""
-        if led is not None:
-            follow = mask & self.class_mask[self.suit[led]]
-            if follow:
-                mask = follow
-        present = (mask | (mask >> 1)) & _LOW
-        out = []
-        while present:
-            low = present & -present
-            out.append((low.bit_length() - 1) >> 1)
-            present ^= low
-        return out
 
     def finish(self, plays: Sequence[tuple[int, int]], winner: int, last: bool,
                summary: Summary) -> Summary:
@@ -214,10 +174,7 @@ class Solver:
             if len(plays) < 4:
                 return self.search(hands, plays, leader, left, summary, alpha, beta)
             last = left == 1
-            winner, best = plays[0]
-            for other, played in plays[1:]:
-                if self.beats(played, best, last):
-                    winner, best = other, played
+            winner = self.best(plays, last)[0]
             done = list(plays)
             plays.clear()
             try:
@@ -240,10 +197,7 @@ class Solver:
         if not plays:
             return sorted(cards, key=lambda c: (suit[c] != 0, -power[c]))
         last = left == 1
-        winner, best = plays[0]
-        for other, played in plays[1:]:
-            if self.beats(played, best, last):
-                winner, best = other, played
+        winner, best = self.best(plays, last)
         friend = self.party[winner] == self.party[seat]
         taking = [c for c in cards if self.beats(c, best, last)]
         rest = [c for c in cards if c not in taking]
@@ -305,10 +259,7 @@ def minimax(pos: Position) -> int:
             if len(plays) < 4:
                 results.append(walk(leader, left, summary))
             else:
-                winner, best = plays[0]
-                for other, played in plays[1:]:
-                    if solver.beats(played, best, left == 1):
-                        winner, best = other, played
+                winner = solver.best(plays, left == 1)[0]
                 done = list(plays)
                 plays.clear()
                 results.append(walk(winner, left - 1, solver.finish(done, winner, left == 1, summary)))

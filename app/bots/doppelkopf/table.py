@@ -3,9 +3,9 @@
 A :class:`Table` is built from a seat's ``view`` (``from_view``): its own hand, every card
 played, who showed void in which suit (did not follow), what each seat is known to be (Re or
 Kontra) and the announcements. The expert completes it into a whole deal with sampled hidden
-hands (``world``) and plays it out quickly (``play``): the simulator follows the engine's rules
-for following suit, trick winners (heart-ten house rules included) and the wedding
-clarification, and scores a finished deal with the engine's own scoring on a reconstructed
+hands (``world``) and plays it out quickly (``play``): following suit, trick winners (heart-ten
+house rules included) and the wedding clarification are the rules core's own trick kernel
+(app/games/doppelkopf/tricks.py), and the simulator scores a finished deal with the engine's own scoring on a reconstructed
 ``app.games.doppelkopf.state.State``. It never sees a real state.
 """
 
@@ -19,6 +19,14 @@ from app.games.doppelkopf.contracts import TEAM_CONTRACTS, TRUMP, CardOrder, car
 from app.games.doppelkopf.rules import Rules, make_rules
 from app.games.doppelkopf.scoring import score
 from app.games.doppelkopf.state import KONTRA, RE, Play, Standing, State, Trick
+from app.games.doppelkopf.tricks import (
+    ALONE,
+    CANCELLED,
+    PARTNER,
+    TrickRules,
+    trick_rules,
+    wedding_decision,
+)
 
 QC = "QC"
 ANNOUNCE_LEVEL = {"re": 0, "kontra": 0, "no90": 1, "no60": 2, "no30": 3, "black": 4}
@@ -57,12 +65,15 @@ class Table:
     party: per seat RE, KONTRA or None (not known). known[s]: per seat, the party of every seat
         as seat ``s`` knows it (the simulator keeps this for each player of a playout).
     void: per seat the suit classes (``T`` for trump) it showed it does not hold.
+    kernel: the trick rules of the order and the table's rules (app.games.doppelkopf.tricks).
+    A duel-mode wedding cancelled after three tricks ends the simulated deal as the engine's
+    (contract ``redeal``, ``n_tricks`` the tricks played, every score 0).
     """
 
     __slots__ = ("rules", "order", "suit_of", "power", "contract", "team", "declarer", "hands",
                  "sizes", "trick", "leader", "to_move", "tricks", "played", "led", "void",
                  "party", "shown", "known", "levels", "announcements", "bride", "clarified",
-                 "n_tricks", "second_ten", "second_ten_last", "me")
+                 "n_tricks", "kernel", "me")
 
     rules: Rules
     order: CardOrder
@@ -88,8 +99,7 @@ class Table:
     bride: int | None
     clarified: bool
     n_tricks: int
-    second_ten: bool
-    second_ten_last: bool
+    kernel: TrickRules
     me: int
 
     # --- construction ----------------------------------------------------------------------
@@ -121,8 +131,7 @@ class Table:
         t.bride = None
         t.clarified = True
         t.n_tricks = rules.hand_size
-        t.second_ten = rules.heart_ten_second_beats_first
-        t.second_ten_last = rules.heart_ten_first_wins_last_trick
+        t.kernel = trick_rules(order, rules)
         t.me = me
         return t
 
@@ -262,8 +271,7 @@ class Table:
         t.bride = self.bride
         t.clarified = self.clarified
         t.n_tricks = self.n_tricks
-        t.second_ten = self.second_ten
-        t.second_ten_last = self.second_ten_last
+        t.kernel = self.kernel
         t.me = self.me
         return t
 
@@ -291,34 +299,17 @@ class Table:
 
     def playable(self, seat: int) -> list[str]:
         """The distinct cards ``seat`` may play now (follow suit)."""
-        hand = self.hands[seat]
-        distinct = list(dict.fromkeys(hand))
-        if not self.trick:
-            return distinct
-        led = self.suit_of[self.trick[0][1]]
-        following = [c for c in distinct if self.suit_of[c] == led]
-        return following or distinct
+        return self.kernel.playable(self.hands[seat], self.trick)
 
     def beats(self, card: str, best: str, last: bool) -> bool:
         """Whether ``card`` played after ``best`` takes the trick from it."""
-        suit, best_suit = self.suit_of[card], self.suit_of[best]
-        if suit == best_suit:
-            if self.power[card] > self.power[best]:
-                return True
-            return (card == best == "TH" and suit == TRUMP and self.second_ten
-                    and not (last and self.second_ten_last))
-        return suit == TRUMP
+        return self.kernel.beats(card, best, last)
 
     def current_best(self) -> tuple[int, str] | None:
         """The play winning the current trick so far."""
         if not self.trick:
             return None
-        last = len(self.tricks) == self.n_tricks - 1
-        best = self.trick[0]
-        for play in self.trick[1:]:
-            if self.beats(play[1], best[1], last):
-                best = play
-        return best
+        return self.kernel.best(self.trick, len(self.tricks) == self.n_tricks - 1)
 
     # --- simulation --------------------------------------------------------------------------
 
@@ -335,35 +326,34 @@ class Table:
         if len(self.trick) < 4:
             self.to_move = (seat + 1) % 4
             return
-        winner = self.current_best()[0]  # type: ignore[index]
+        winner = self.kernel.winner(self.trick, len(self.tricks) == self.n_tricks - 1)
         points = sum(CARD_POINTS[c] for _, c in self.trick)
+        lead = self.trick[0][1]
         self.tricks.append(Trick(self.leader, tuple(Play(s, c) for s, c in self.trick), winner, points))
         self.trick = []
         self.leader = self.to_move = winner
         if self.contract == "wedding" and not self.clarified:
-            index = len(self.tricks) - 1
-            if winner != self.bride and self._qualifies(self.tricks[-1]):
+            assert self.bride is not None
+            decision = wedding_decision(self.rules, self.order, self.bride, lead,
+                                        [trick.winner for trick in self.tricks])
+            if decision == PARTNER:
                 self.party = [RE if s in (self.bride, winner) else KONTRA for s in range(4)]
-                self.clarified = True
-                self.refresh_knowledge()
-            elif index == 2:
+            elif decision == ALONE:
                 self.party = [RE if s == self.bride else KONTRA for s in range(4)]
-                self.clarified = True
                 self.team = False
+            elif decision == CANCELLED:
+                self.contract, self.n_tricks = "redeal", len(self.tricks)
+            if decision is not None:
+                self.clarified = True
                 self.refresh_knowledge()
-
-    def _qualifies(self, trick: Trick) -> bool:
-        rule = self.rules.wedding_clarification
-        if rule in ("any", "named"):
-            return True
-        trump_lead = self.suit_of[trick.plays[0].card] == TRUMP
-        return trump_lead if rule == "first_trump" else not trump_lead
 
     def finished(self) -> bool:
         return len(self.tricks) == self.n_tricks
 
     def outcome_scores(self, levels: Sequence[int] | None = None) -> tuple[int, ...]:
         """The engine's scores of a finished world (optionally with other announcement levels)."""
+        if self.contract == "redeal":
+            return (0, 0, 0, 0)
         standing = Standing(self.rules, 0, ())  # a block of its own: set in place
         standing.contract = self.contract
         standing.declarer = self.declarer

@@ -19,7 +19,7 @@ from typing import Any
 from app.bots.doppelkopf.table import golden_coins
 from app.games.doppelkopf.contracts import TEAM_CONTRACTS
 from app.games.doppelkopf.rules import Rules
-from app.games.doppelkopf.scoring import Line, Tally, _net, game_lines, winner_of
+from app.games.doppelkopf.scoring import Line, Tally, game_lines, re_net, winner_of
 from app.games.doppelkopf.state import KONTRA, RE
 
 Summary = tuple[int, bool, bool, int, int]
@@ -98,9 +98,7 @@ class DealValue:
                 lines.append(Line("against_the_elders", KONTRA, 1))
             lines.append(Line("specials", RE, summary[3]))
             lines.append(Line("specials", KONTRA, summary[4]))
-        if self.rules.no_back_door and winner is not None and _net(lines, winner) < 0:
-            lines.append(Line("no_back_door", winner, -_net(lines, winner)))
-        net_re = _net(lines, RE)
+        net_re = re_net(self.rules, winner, lines)
         return (3 * net_re if self.solo else net_re), -net_re
 
     def _coins(self, summary: Summary) -> tuple[int, int]:

@@ -18,10 +18,12 @@ nothing it could take)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from app.games.base import Action, Seat
-from app.games.doppelganger_tricks.cards import LEAD_SUITS
 from app.games.doppelganger_tricks.state import Bonus, Phase, RoundState
-from app.games.doppelganger_tricks.tricks import lead_suit, playable_cards
+from app.games.doppelganger_tricks.tricks import named_plays, options
 
 MAX_BID = 12
 BIDS = range(0, MAX_BID + 1)
@@ -82,16 +84,13 @@ def legal_plays(state: RoundState, seat: Seat) -> list[Action]:
     """The ``play`` actions of ``seat``: empty unless it is its turn to play."""
     if phase(state) is not Phase.PLAYING or state.cards_left == 0 or seat != state.next_seat:
         return []
-    suit = lead_suit(state.trick) if state.trick else None
+    hand = [str(card) for card in state.hands[seat]]
     actions: list[Action] = []
-    for card in playable_cards(state.hands[seat], suit):
-        if suit is None and card.is_navy:
-            actions.extend(
-                {"seat": seat, "type": "play", "card": str(card), "suit": named.value}
-                for named in LEAD_SUITS
-            )
-        else:
-            actions.append({"seat": seat, "type": "play", "card": str(card)})
+    for card, named in options(hand, named_plays(state.trick)):
+        action: Action = {"seat": seat, "type": "play", "card": card}
+        if named is not None:
+            action["suit"] = named
+        actions.append(action)
     return actions
 
 
@@ -124,7 +123,7 @@ def live_actions(state: RoundState, seat: Seat) -> list[Action]:
     return [a for a in legal_actions(state, seat) if a["type"] in ("take_bonus", "decline_bonus")]
 
 
-def live_refusal(state: RoundState, action: Action) -> str | None:
+def live_refusal(state: RoundState, action: Mapping[str, Any]) -> str | None:
     """Why a live table refuses ``action`` although the rules (a file) would accept it: while a
     seat may take a bonus card it keeps the turn (ruling). None when the table takes it."""
     pending = bonus_pending(state)

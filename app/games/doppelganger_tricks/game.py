@@ -11,6 +11,7 @@ from app.games.base import (
     Action,
     DealError,
     Event,
+    GameTraits,
     MatchStatus,
     RoundOutcome,
     Seat,
@@ -34,7 +35,9 @@ class DoppelgangerTricks:
     name: str = "doppelganger_tricks"
     player_counts: tuple[int, ...] = (3, 4)
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
-    #: no numeric options
+    #: a live table keeps the turn with a seat that may take a bonus card (flow.live_refusal)
+    traits = GameTraits(live_refusal=flow.live_refusal)
+    #: no numeric options (also read from the game object by app/lobby/service.py, until the lobby reads ``traits``)
     option_ranges: Mapping[str, tuple[float, float]] = {}
 
     def make_rules(self, raw: Mapping[str, Any]) -> Rules:
@@ -76,11 +79,6 @@ class DoppelgangerTricks:
     def legal_actions(self, state: RoundState, seat: Seat) -> list[Action]:
         """Every action ``seat`` may take now (see flow.legal_actions)."""
         return flow.legal_actions(state, seat)
-
-    def live_refusal(self, state: RoundState, action: Mapping[str, Any]) -> str | None:
-        """A live table's refusal of an action the rules accept: while a seat may take a bonus
-        card it keeps the turn until it takes one or says "no bonus" (see flow.live_refusal)."""
-        return flow.live_refusal(state, dict(action))
 
     def apply(self, state: RoundState, action: Mapping[str, Any]) -> tuple[RoundState, list[Event]]:
         """Apply one action; IllegalAction for a malformed or forbidden one (state unchanged)."""

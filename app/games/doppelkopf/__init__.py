@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.games.base import DealError, MatchStatus, RoundOutcome, best_seats, totals
+from app.games.base import DealError, GameTraits, MatchStatus, RoundOutcome, best_seats, totals
 from app.games.doppelkopf import engine
 from app.games.doppelkopf.cards import ALL_CARDS, deck
 from app.games.doppelkopf.modes import deal_hands, table_layout
@@ -50,11 +50,12 @@ class Doppelkopf:
     name = "doppelkopf"
     player_counts = (4,)
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
-    #: every numeric option's documented range (inclusive)
+    #: the reservation decision (gesund / Vorbehalt) is phase ``declare``; options with named
+    #: values; duel mode seats the computer players itself
+    traits = GameTraits(reservation_phase="declare", option_ranges=OPTION_RANGES,
+                        option_choices=option_choices, computer_seats=table_layout)
+    #: every numeric option's documented range (inclusive) (also read from the game object by app/lobby/service.py, until the lobby reads ``traits``)
     option_ranges: Mapping[str, tuple[float, float]] = OPTION_RANGES
-    #: the state phase of the reservation decision (gesund / Vorbehalt): a table's move clock
-    #: gives it twice the time per move (app/rooms/clocks.py)
-    reservation_phase = "declare"
 
     def make_rules(self, raw: Mapping[str, Any]) -> Rules:
         return make_rules(raw)

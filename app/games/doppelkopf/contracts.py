@@ -11,10 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from app.games.doppelkopf.bits import BIT
+from app.games.doppelkopf.bits import BIT, NAMES
 from app.games.doppelkopf.cards import RANKS, SUITS, distinct_cards
 
 TRUMP = "T"  # suit class of trumps; plain suits use their letter C S H D
+#: suit class → its number in a card order's tables by index (``CardOrder.suits``)
+SUIT_IDS = {TRUMP: 0, "C": 1, "S": 2, "H": 3, "D": 4}
 
 #: contracts played by two parties of two (special points count)
 TEAM_CONTRACTS = ("normal", "wedding", "poverty")
@@ -37,6 +39,10 @@ class CardOrder:
         a card that cannot win it (another plain suit), else higher beats lower (every trump
         above every card of the led suit); derived from ``suit_of`` and ``power``.
     strength_after: card led → ``strength`` of its suit class (one lookup fewer per trick).
+    suits, powers: the same by card index (app.games.doppelkopf.bits, ``INDEX``, every name of
+        the 24 even without nines): the suit class (``SUIT_IDS``: 0 trump, 1-4 C S H D) and the
+        power (0 for a card not in the deck), for the solver, which works on integers.
+    class_masks: per suit class id, the count mask (app.games.doppelkopf.bits) of its cards.
     """
 
     name: str
@@ -48,6 +54,9 @@ class CardOrder:
     strength_after: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
     #: card -> :meth:`sort_key` (``sorted(hand, key=order.hand_rank.__getitem__)``)
     hand_rank: dict[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
+    suits: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    powers: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    class_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         classes: dict[str, list[str]] = {}
@@ -65,6 +74,12 @@ class CardOrder:
         object.__setattr__(self, "strength_after",
                            {card: strength[suit] for card, suit in self.suit_of.items()})
         object.__setattr__(self, "hand_rank", {card: self.sort_key(card) for card in self.suit_of})
+        suits = tuple(SUIT_IDS[self.suit_of.get(name, name[1])] for name in NAMES)
+        object.__setattr__(self, "suits", suits)
+        object.__setattr__(self, "powers", tuple(self.power.get(name, 0) for name in NAMES))
+        object.__setattr__(self, "class_masks", tuple(
+            sum(3 << (2 * index) for index, suit in enumerate(suits) if suit == wanted)
+            for wanted in range(len(SUIT_IDS))))
 
     def is_trump(self, card: str) -> bool:
         """Whether ``card`` is a trump in this order."""

@@ -14,12 +14,7 @@ from app.games.doppelkopf import bits
 from app.games.doppelkopf.bits import BIT
 from app.games.doppelkopf.cards import CARD_POINTS, FOX, QUEEN_OF_CLUBS, SUIT_NAMES
 from app.games.doppelkopf.contracts import TRUMP, card_order, order_name_of
-from app.games.doppelkopf.modes import (
-    duel_wedding_cancelled,
-    eligible_partner,
-    is_computer_seat,
-    trick_event,
-)
+from app.games.doppelkopf.modes import is_computer_seat, trick_event
 from app.games.doppelkopf.reservations import (
     HEALTHY,
     POVERTY,
@@ -39,7 +34,7 @@ from app.games.doppelkopf.state import (
     copy_standing,
     reference,
 )
-from app.games.doppelkopf.tricks import trick_winner
+from app.games.doppelkopf.tricks import CANCELLED, PARTNER, trick_winner, wedding_decision
 
 Event = dict[str, Any]
 _new_tuple = tuple.__new__  # a NamedTuple without its Python-level __new__
@@ -591,36 +586,28 @@ def _complete_trick(state: State, trick: tuple[Play, ...], leader: int, tricks: 
         events.append({"type": "deal_over"})
 
 
-def _qualifies(state: State, trick: Trick) -> bool:
-    rule = state.rules.wedding_clarification
-    if rule == "any":
-        return True
-    lead_is_trump = state.order.is_trump(trick.plays[0].card)
-    return lead_is_trump if rule == "first_trump" else not lead_is_trump
-
-
 def _clarify_wedding(state: State, events: list[Event]) -> None:
-    """The first trick among the first three, of the kind the rules name, won by another player
-    than the bride makes that player her partner; else after three tricks she plays alone
-    (on a new state that owns its standing)."""
+    """What the latest trick decides of the open wedding (tricks.wedding_decision): a partner,
+    the bride alone, a cancelled deal, or nothing yet (on a new state that owns its standing)."""
     standing = state.standing
     index = len(state.tricks) - 1
     trick = state.tricks[-1]
     bride = standing.declarer
     assert bride is not None
-    if eligible_partner(standing.rules, bride, trick.winner) and _qualifies(state, trick):
+    decision = wedding_decision(standing.rules, standing.order, bride, trick.plays[0][1],
+                                [t.winner for t in state.tricks])
+    if decision is None:
+        return
+    if decision == CANCELLED:
+        _redeal(state, "wedding_cancelled", events)
+        return
+    standing.clarified_at, standing.shift = index, index
+    if decision == PARTNER:
         standing.partner = trick.winner
         standing.re_party = tuple(seat in (bride, trick.winner) for seat in range(4))
-        standing.clarified_at, standing.shift = index, index
-        standing.windows = ann.windows(state)
-        events.append({"type": "wedding_partner", "seat": trick.winner, "trick": index})
-    elif index == 2:
-        if duel_wedding_cancelled(standing.rules, bride, [t.winner for t in state.tricks]):
-            _redeal(state, "wedding_cancelled", events)
-            return
-        standing.clarified_at, standing.shift = index, index
-        standing.windows = ann.windows(state)
-        events.append({"type": "wedding_alone", "seat": bride})
+    standing.windows = ann.windows(state)
+    events.append({"type": "wedding_partner", "seat": trick.winner, "trick": index}
+                  if decision == PARTNER else {"type": "wedding_alone", "seat": bride})
 
 
 _HANDLERS: dict[str, Callable[[State, int, Mapping[str, Any]], tuple[State, list[Event]]]] = {

@@ -29,6 +29,7 @@ from app.games.base import RoundOutcome
 from app.games.doppelkopf.announcements import PARTY_ANNOUNCEMENT
 from app.games.doppelkopf.cards import CHARLIE, FOX
 from app.games.doppelkopf.contracts import TEAM_CONTRACTS
+from app.games.doppelkopf.rules import Rules
 from app.games.doppelkopf.state import ANNOUNCEMENT_LEVELS, KONTRA, PARTY_NAMES, RE, State, Trick
 
 AGAINST_POINTS = (120, 90, 60, 30)  # "120 against No 90", "90 against No 60", ...
@@ -139,7 +140,7 @@ def game_lines(state: State, winner: int | None, result: Tally) -> list[Line]:
         if levels[party] >= 0:
             reason = _ANNOUNCED_PARTY[party]
             if state.rules.re_kontra_doubles:
-                lines.append(_line((reason, winner, _net(lines, winner))))
+                lines.append(_line((reason, winner, net(lines, winner))))
             else:
                 lines.append(_line((reason, winner, 2)))
     return lines
@@ -183,11 +184,21 @@ def _charlie_lines(state: State, trick: Trick, won_by: int) -> list[Line]:
     return lines
 
 
-def _net(lines: list[Line], party: int) -> int:
-    net = 0
+def net(lines: list[Line], party: int) -> int:
+    """What ``lines`` give ``party``: its lines' points minus the other party's."""
+    total = 0
     for _, line_party, points in lines:
-        net += points if line_party == party else -points
-    return net
+        total += points if line_party == party else -points
+    return total
+
+
+def re_net(rules: Rules, winner: int | None, lines: list[Line]) -> int:
+    """Re's net game value from a deal's score ``lines``, after the rule ``no_back_door`` (a
+    winner whose lines come to less than nothing gets a line that brings them to 0: appended
+    to ``lines``)."""
+    if rules.no_back_door and winner is not None and net(lines, winner) < 0:
+        lines.append(_line(("no_back_door", winner, -net(lines, winner))))
+    return net(lines, RE)
 
 
 def score(state: State) -> RoundOutcome:
@@ -198,9 +209,7 @@ def score(state: State) -> RoundOutcome:
     result = tally(state)
     winner = winner_of(standing.levels, result)
     lines = game_lines(state, winner, result) + special_lines(state, winner)
-    if standing.rules.no_back_door and winner is not None and _net(lines, winner) < 0:
-        lines.append(_line(("no_back_door", winner, -_net(lines, winner))))
-    net_re = _net(lines, RE)
+    net_re = re_net(standing.rules, winner, lines)
     ahead = RE if net_re > 0 else KONTRA if net_re < 0 else (winner if winner is not None else RE)
     value = abs(net_re)
     return RoundOutcome(True, _scores(state, ahead, value), _details(state, result, winner, lines, ahead, value))

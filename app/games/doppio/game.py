@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.games.base import JSON, Action, Event, MatchStatus, RoundOutcome, Seat
+from app.games.base import JSON, Action, Event, GameTraits, MatchStatus, RoundOutcome, Seat
 from app.games.doppio.actions import apply_action, legal_actions, to_act
 from app.games.doppio.catch import close_catch_window
 from app.games.doppio.deal import check_deal, deal
@@ -26,20 +26,22 @@ from app.games.doppio.view import state_json, view
 class DoppioGame:
     """Doppio for 2 to 4 players (docs/rules/doppio.md). Every method is pure.
 
-    Beyond the ``Game`` protocol: :meth:`close_catch_window`, which the room calls when a catch
-    window's time (``rules.catch_window_seconds``, on the room's injected clock) runs out.
+    Beyond the ``Game`` protocol (declared in ``traits``): :meth:`close_catch_window`, which the
+    room calls when a catch window's time (``rules.catch_window_seconds``, on the room's
+    injected clock) runs out; penalty scores (the lowest total wins); secret catch answers.
     """
 
     name = "doppio"
     player_counts: tuple[int, ...] = (2, 3, 4)
-    #: scores are penalties: when a table's number of deals ends the match before some total
-    #: reaches 100, the room's fallback verdict is the lowest total too
-    lower_scores_win = True
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
-    #: a catch answer is secret until the window closes (the close event names the catchers):
-    #: the other seats and spectators learn only that the seat answered
-    secret_actions: Mapping[str, str] = {"catch": "answer", "pass": "answer"}
-    #: every numeric option's documented range (app.games.doppio.rules)
+    #: scores are penalties: when a table's number of deals ends the match before some total
+    #: reaches 100, the room's fallback verdict is the lowest total too. A catch answer is
+    #: secret until the window closes (the close event names the catchers): the other seats
+    #: and spectators learn only that the seat answered
+    traits = GameTraits(lower_scores_win=True, secret_actions={"catch": "answer", "pass": "answer"},
+                        option_ranges=OPTION_RANGES, fractional_options=FRACTIONAL_OPTIONS,
+                        close_catch_window=close_catch_window)
+    #: every numeric option's documented range (app.games.doppio.rules) (also read from the game object by app/lobby/service.py, until the lobby reads ``traits``)
     option_ranges: Mapping[str, tuple[float, float]] = OPTION_RANGES
     #: the number options that take a fraction (New Game's input step "any"; the rest step 1)
     fractional_options: frozenset[str] = FRACTIONAL_OPTIONS

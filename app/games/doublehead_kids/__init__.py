@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.games.base import MatchStatus, RoundOutcome, best_seats, totals
+from app.games.base import GameTraits, MatchStatus, RoundOutcome, best_seats, totals
 from app.games.doppelkopf import GAME as DOPPELKOPF
 from app.games.doppelkopf import check_hands
 from app.games.doppelkopf.state import KONTRA, PARTY_NAMES, RE, State
@@ -63,10 +63,10 @@ class DoubleheadKids:
     name = "doublehead_kids"
     player_counts = (4,)
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
-    #: every numeric option's documented range (inclusive)
+    #: the reservation decision (twice the time per move on a move clock) is phase ``declare``
+    traits = GameTraits(reservation_phase="declare", option_ranges=OPTION_RANGES)
+    #: every numeric option's documented range (inclusive) (also read from the game object by app/lobby/service.py, until the lobby reads ``traits``)
     option_ranges: Mapping[str, tuple[float, float]] = OPTION_RANGES
-    #: the reservation decision's phase (twice the time per move on a move clock)
-    reservation_phase = "declare"
 
     def make_rules(self, raw: Mapping[str, Any]) -> KidsRules:
         return make_rules(raw)

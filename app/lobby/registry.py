@@ -1,4 +1,8 @@
-"""The lobby's shared state: open tables, online presence, matchmaking tickets, a lock.
+"""The lobby's shared state: open tables, online presence, matchmaking tickets (and the
+cluster's lock, app.cluster.locks, for the matchmaking tick).
+
+Built over the cluster services (:func:`make_registry`): in Redis when the cluster is, else in
+this process. The cluster package knows nothing of the lobby's types; the lobby brings them.
 
 - **Open tables**: a hash per listed table (its lobby card: game, preset, seats taken ...,
   each field JSON-encoded so numbers stay numbers) plus a sorted set of table ids by a score
@@ -14,37 +18,26 @@
   :meth:`LobbyRegistry.lock` ("matchmaking"), and removes the tickets of each table it forms.
   ``joined_at`` must come from a clock all processes share (``time.time()``), not
   ``time.monotonic()``, which is per process.
-- **Lock**: a named mutual-exclusion lock with a TTL (redis-py's ``Lock`` on Redis), for
-  short critical sections across processes.
+- **Lock**: :meth:`LobbyRegistry.lock` is the cluster's named lock with a TTL
+  (app.cluster.locks), for short critical sections across processes.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
-import uuid
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from redis.asyncio import Redis
-from redis.exceptions import LockError, LockNotOwnedError
 
+from app.cluster.factory import Cluster
+from app.cluster.locks import InProcessLocks, Locks, RedisLocks
 from app.lobby.matchmaking import AlreadyQueued, QueueKey, Ticket
 from app.ratings.model import PlayerId, Rating
 
 Clock = Callable[[], float]
-
-
-class LockNotAcquired(TimeoutError):
-    """The lock was not acquired within ``wait_s``."""
-
-
-class LockLost(RuntimeError):
-    """The lock expired (its TTL ran out) before the critical section released it, so
-    another process may have run the same section concurrently."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,14 +148,13 @@ class LobbyRegistry(Protocol):
 class InProcessRegistry:
     """The lobby state in dicts; expiry (presence, lock TTL) on an injected clock."""
 
-    def __init__(self, clock: Clock = time.monotonic, *, lock_poll_s: float = 0.005) -> None:
+    def __init__(self, clock: Clock = time.monotonic, *, locks: Locks | None = None) -> None:
         self._clock = clock
+        self._locks = locks if locks is not None else InProcessLocks(clock)
         self._tables: dict[str, OpenTable] = {}
         self._presence: dict[str, float] = {}
         self._tickets: dict[str, Ticket] = {}
         self._numbers = 0
-        self._locks: dict[str, tuple[str, float]] = {}
-        self._lock_poll_s = lock_poll_s
 
     async def list_table(self, table_id: str, info: Mapping[str, Any], score: float) -> None:
         self._tables[table_id] = OpenTable(table_id, json.loads(json.dumps(dict(info))),
@@ -235,33 +227,8 @@ class InProcessRegistry:
     async def tickets(self, key: QueueKey | None = None) -> list[Ticket]:
         return _in_join_order(self._tickets.values(), key)
 
-    @asynccontextmanager
-    async def lock(self, name: str, ttl_s: float, *,
-                   wait_s: float | None = None) -> AsyncIterator[None]:
-        token = uuid.uuid4().hex
-        loop = asyncio.get_running_loop()
-        deadline = None if wait_s is None else loop.time() + wait_s
-        while True:
-            held = self._locks.get(name)
-            if held is None or held[1] <= self._clock():
-                self._locks[name] = (token, self._clock() + ttl_s)
-                break
-            if deadline is not None and loop.time() >= deadline:
-                raise LockNotAcquired(f"lock {name!r} is held")
-            await asyncio.sleep(self._lock_poll_s)
-        failed = False
-        try:
-            yield
-        except BaseException:
-            failed = True
-            raise
-        finally:
-            held = self._locks.get(name)
-            ours = held is not None and held[0] == token and held[1] > self._clock()
-            if held is not None and held[0] == token:
-                del self._locks[name]
-            if not ours and not failed:
-                raise LockLost(f"lock {name!r} expired before it was released")
+    def lock(self, name: str, ttl_s: float, *, wait_s: float | None = None) -> Any:
+        return self._locks.lock(name, ttl_s, wait_s=wait_s)
 
 
 _HEARTBEAT = """
@@ -313,16 +280,16 @@ return 1
 
 class RedisRegistry:
     """The lobby state in Redis (keys under ``{prefix}lobby:``, ``{prefix}presence``,
-    ``{prefix}mm:``, ``{prefix}lock:``). ``redis`` must use ``decode_responses=True``."""
+    ``{prefix}mm:``; the lock's ``{prefix}lock:``). ``redis`` must use ``decode_responses=True``."""
 
-    def __init__(self, redis: Redis, prefix: str = "dr:", *, lock_poll_s: float = 0.01) -> None:
+    def __init__(self, redis: Redis, prefix: str = "dr:", *, locks: Locks | None = None) -> None:
         self._redis = redis
         self._p = prefix
+        self._locks = locks if locks is not None else RedisLocks(redis, prefix)
         self._tables_key = f"{prefix}lobby:tables"
         self._presence_key = f"{prefix}presence"
         self._tickets_key = f"{prefix}mm:tickets"
         self._numbers_key = f"{prefix}mm:number"
-        self._lock_poll_s = lock_poll_s
         self._heartbeat = redis.register_script(_HEARTBEAT)
         self._heartbeat_many = redis.register_script(_HEARTBEAT_MANY)
         self._is_online = redis.register_script(_IS_ONLINE)
@@ -452,23 +419,13 @@ class RedisRegistry:
 
     # Lock ----------------------------------------------------------------------------------
 
-    @asynccontextmanager
-    async def lock(self, name: str, ttl_s: float, *,
-                   wait_s: float | None = None) -> AsyncIterator[None]:
-        lock = self._redis.lock(f"{self._p}lock:{name}", timeout=ttl_s,
-                                sleep=self._lock_poll_s, blocking=wait_s != 0,
-                                blocking_timeout=wait_s or None)
-        if not await lock.acquire():
-            raise LockNotAcquired(f"lock {name!r} is held")
-        failed = False
-        try:
-            yield
-        except BaseException:
-            failed = True
-            raise
-        finally:
-            try:
-                await lock.release()
-            except (LockNotOwnedError, LockError):
-                if not failed:
-                    raise LockLost(f"lock {name!r} expired before it was released") from None
+    def lock(self, name: str, ttl_s: float, *, wait_s: float | None = None) -> Any:
+        return self._locks.lock(name, ttl_s, wait_s=wait_s)
+
+
+def make_registry(cluster: Cluster) -> LobbyRegistry:
+    """The lobby's registry over ``cluster``: in Redis (its connections, key prefix and lock)
+    when the cluster is distributed, else in this process (on the cluster's clock)."""
+    if cluster.redis is not None:
+        return RedisRegistry(cluster.redis, cluster.prefix, locks=cluster.locks)
+    return InProcessRegistry(cluster.clock, locks=cluster.locks)
