@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from app.games.base import RoundOutcome
 from app.games.registry import get_game
 from app.rooms.match import MatchProgress, RoundRecord
@@ -49,3 +51,30 @@ def test_replay_of_the_log_gives_the_same_state_and_scenario():
     assert game.state_json(again.state) == game.state_json(live.state)
     assert again.scenario() == live.scenario()
     assert live.scenario()["rounds"][0]["actions"][2] == {"seat": 0, "type": "play", "card": "AC"}
+
+
+def test_a_finished_deal_is_let_go_when_the_next_begins_and_its_outcome_stays():
+    """A table holds only its current deal's cards and actions (the event log has the rest),
+    so its memory does not grow with the match; the score sheet reads the outcomes."""
+    register_highcard()
+    game = get_game("highcard")
+    rules = game.make_rules({})
+    deal = [["AC", "9C", "TC"], ["KC", "QC", "JC"]]
+    deck = ["9S", "TS", "JS", "QS", "KS", "AS"] + [r + s for s in "HD" for r in "9TJQKA"]
+    live = MatchProgress(game, rules, 2, deals=2)
+    for number, dealer in ((0, 1), (1, 0)):
+        live.begin_round(RoundRecord(number=number, dealer=dealer, deal=[list(h) for h in deal],
+                                     deck=list(deck)))
+        while not live.round_over():
+            seat = game.to_act(live.state)[0]
+            action = dict(game.view(live.state, seat)["legal"][0], seat=seat)
+            state, _events = live.try_action(action)
+            live.commit_action(action, state)
+        if number == 0:
+            assert live.scenario()["rounds"][0]["actions"]  # the current deal is whole
+    first, second = live.rounds
+    assert first.released and (first.deal, first.deck, first.actions) == ([], [], [])
+    assert first.outcome is not None and not second.released and second.actions
+    assert len(live.score_sheet()["rounds"]) == 2 and live.match_over()
+    with pytest.raises(ValueError):
+        live.scenario()  # the event log holds the whole match

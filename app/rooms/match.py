@@ -156,7 +156,11 @@ def check_deals(end: EndCondition, players: int) -> None:
 
 @dataclass
 class RoundRecord:
-    """One deal: number (0-based), dealer, cards, accepted actions, outcome once over."""
+    """One deal: number (0-based), dealer, cards, accepted actions, outcome once over.
+
+    ``released``: the deal is over and the next one has begun, so its cards and actions were
+    let go (:meth:`release`): they live on in the event log, and a table holds only its
+    current deal's in memory, however long the match."""
 
     number: int
     dealer: int
@@ -165,6 +169,13 @@ class RoundRecord:
     actions: list[dict[str, Any]] = field(default_factory=list)
     outcome: RoundOutcome | None = None
     id: int | None = None
+    released: bool = False
+
+    def release(self) -> None:
+        """Let go of the cards and actions of this finished deal (number, dealer, outcome and
+        id stay: the score sheet, the match's end and the duplicate keys read only those)."""
+        self.deal, self.deck, self.actions = [], [], []
+        self.released = True
 
 
 def outcome_json(outcome: RoundOutcome) -> dict[str, Any]:
@@ -294,6 +305,9 @@ class MatchProgress:
         """Start a dealt round (its deal must fit the game)."""
         self.state = self.game.new_round(self.rules, self.players, record.deal, record.deck,
                                          record.dealer)
+        last = self.current
+        if last is not None and last.outcome is not None:
+            last.release()
         self.rounds.append(record)
 
     def try_action(self, action: dict[str, Any]) -> tuple[Any, list[dict[str, Any]]]:
@@ -337,7 +351,11 @@ class MatchProgress:
         return progress
 
     def scenario(self) -> dict[str, Any]:
-        """The match as a scenario document (spec/scenario-format.md)."""
+        """The match as a scenario document (spec/scenario-format.md), while no deal has been
+        released (:meth:`RoundRecord.release`); raises ValueError after: the event log holds
+        the whole match (app.rooms.store.MatchStore.load_match)."""
+        if any(r.released for r in self.rounds):
+            raise ValueError("the match's earlier deals are in the event log only")
         return {"game": self.game.name, "rules": self.game.rules_json(self.rules),
                 "players": self.players,
                 "rounds": [{"dealer": r.dealer, "deal": r.deal, "deck": r.deck,
