@@ -48,7 +48,7 @@ class Audiences:
         #: what the last seq's freezer encoded (app.rooms.delta.Freezer: ``before``)
         self._encoded: delta.Encoded = {}
         self._sheet_cache: tuple[Any, dict[str, Any], dict[str, Any] | None] | None = None
-        self._table_cache: tuple[TableInfo, tuple[frozenset[int], frozenset[int]],
+        self._table_cache: tuple[TableInfo, tuple[frozenset[int], frozenset[tuple[int, str]]],
                                  dict[str, Any]] | None = None
 
     # --- connections -------------------------------------------------------------------------
