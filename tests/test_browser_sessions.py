@@ -52,6 +52,30 @@ def test_seated_person_is_offered_return_or_leave_by_new_game_and_play_now(brows
     ctx.close()
 
 
+@pytest.mark.parametrize("size,lang", [("phone", "de"), ("desktop", "en")])
+def test_a_running_seat_is_offered_back_on_every_page(browser, site, size, lang):
+    """Back button mid-deal to another page: every page of the site (not only the lobby) says
+    "You are playing at table N — return" with the link; the table's own page does not."""
+    ctx = context(browser, size, locale={"de": "de-DE", "en": "en-US"}[lang])
+    page = ctx.new_page()
+    table = new_table(page, site)
+    words = {"en": f"You are playing at table {table} — return",
+             "de": f"Du spielst an Tisch {table} — zurück zum Tisch"}[lang]
+    for path in ("/rules/doppio", "/tournaments", "/leaderboards", "/puzzles"):
+        page.goto(site + path)
+        banner = page.locator("#site-playing")
+        banner.wait_for(state="visible")
+        assert banner.text_content().strip() == words
+        assert page.get_attribute("#site-playing-return", "href") == f"/tables/{table}"
+        if path == "/rules/doppio":
+            shot(page, f"sessions-banner-rules-{size}-{lang}")
+    page.click("#site-playing-return")
+    page.wait_for_url(f"{site}/tables/{table}")
+    page.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.view")
+    assert page.locator("#site-playing").count() == 0
+    ctx.close()
+
+
 def test_leaving_a_rated_match_hands_the_seat_to_a_computer_and_counts_as_left_early(browser, site):
     alice_ctx, bob_ctx = context(browser, "desktop"), context(browser, "phone")
     alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
