@@ -221,3 +221,29 @@ def test_a_guest_is_warned_before_logging_out(browser, site, size):
     page.click("#logout-anyway")
     page.wait_for_selector("#play-guest")
     ctx.close()
+
+
+@pytest.mark.parametrize("size,lang", [("phone", "de"), ("desktop", "en")])
+def test_the_owner_of_a_waiting_table_adds_computer_players(browser, site, size, lang):
+    """Nobody comes (an invitation declined): the owner's "Add a computer player" fills the
+    free seats one by one and the last one starts the match."""
+    ctx = context(browser, size, locale={"de": "de-DE", "en": "en-US"}[lang])
+    page = ctx.new_page()
+    register(page, site, f"owner{size}")
+    page.select_option("#game", "doppelkopf")
+    page.select_option("#players", "4")
+    page.select_option("#bots", "1")
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r".*/tables/\d+$"))
+    button = page.locator("#add-computer")
+    assert button.inner_text() == {"en": "Add a computer player (2 seats free)",
+                                   "de": "Computerspieler hinzufügen (2 Plätze frei)"}[lang]
+    shot(page, f"sessions-add-computer-{size}-{lang}")
+    button.click()
+    page.locator("#add-computer").wait_for()
+    assert "(1 " in page.locator("#add-computer").inner_text()
+    page.click("#add-computer")
+    page.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.view",
+                           timeout=15000)
+    assert page.locator("#seating").count() == 0
+    ctx.close()

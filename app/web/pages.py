@@ -323,6 +323,19 @@ async def leave_form(table_id: TableIdPath, request: Request, services: Services
     return _back(_local(next))
 
 
+@router.post("/tables/{table_id}/computer", dependencies=[Csrf])
+async def computer_form(table_id: TableIdPath, request: Request, services: ServicesDep,
+                        user: MaybeUser) -> Response:
+    """The owner's "Add a computer player" on a waiting table."""
+    if user is None:
+        return _back("/login")
+    try:
+        await services.lobby.add_computer(viewer(user), table_id)
+    except LobbyError as err:
+        return _page(request, "error.html", user, err.status, error=localized(err))
+    return _back(f"/tables/{table_id}")
+
+
 @router.post("/tables/{table_id}/invite", dependencies=[Csrf])
 async def invite_form(table_id: TableIdPath, request: Request, services: ServicesDep, user: MaybeUser,
                       name: str = Form(max_length=64)) -> Response:
