@@ -247,3 +247,44 @@ def test_the_owner_of_a_waiting_table_adds_computer_players(browser, site, size,
                            timeout=15000)
     assert page.locator("#seating").count() == 0
     ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_join_refused_for_a_running_seat_offers_return_and_leave_everywhere(browser, site, size):
+    """An invitation card's Join while the person plays at another running table: the card
+    says why and offers "Return to table N" (a link) and "Leave it" (then the join goes
+    through); the lobby's New Game refusal shows the offer once and the address is the
+    lobby's again (it stayed at /tables)."""
+    from tests.test_browser_friends import invite_table
+    alice_ctx, bob_ctx = context(browser, "desktop"), context(browser, size)
+    alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
+    register(alice, site, f"ja{size}")
+    register(bob, site, f"jb{size}")
+    running = new_table(bob, site, guest=False)  # bob plays against three computers
+    invited = invite_table(alice, site, f"jb{size}")
+    bob.goto(site + "/rules")
+    card = bob.locator(f'[data-notice="invite"][data-table="{invited}"]')
+    card.wait_for()
+    card.locator(".notice-join").click()
+    back = card.locator("#seat-taken-return")
+    back.wait_for()
+    assert back.get_attribute("href") == f"/tables/{running}"
+    assert f"table {running}" in card.locator(".notice-text").inner_text()
+    assert card.locator(".notice-join").is_hidden()
+    shot(bob, f"sessions-invitation-refused-{size}")
+    # the New Game form's refusal: one offer, the lobby's address
+    bob.goto(site + "/")
+    bob.click("#create-table")
+    bob.wait_for_selector("#seat-taken")
+    assert bob.url == site + "/"
+    offers = bob.locator(f'a[href="/tables/{running}"]:visible')
+    assert offers.count() == 1, offers.all_inner_texts()
+    shot(bob, f"sessions-new-game-refused-once-{size}")
+    # Leave it on the card: the seat is handed over and the join goes through
+    bob.goto(site + "/rules")
+    card.wait_for()
+    card.locator(".notice-join").click()
+    card.locator("#seat-taken-leave").click()
+    bob.wait_for_url(f"{site}/tables/{invited}")
+    alice_ctx.close()
+    bob_ctx.close()

@@ -28,7 +28,7 @@ if (logout && warning) {
 // (GET /api/me's ``playing``): the lobby has a live banner of its own (#playing-banner) and the
 // table's own page needs none.
 async function showPlaying() {
-  if (document.getElementById("playing-banner")) return;
+  if (document.getElementById("playing-banner") || document.getElementById("seat-taken")) return;
   const response = await fetch("/api/me", {headers: {Accept: "application/json"}}).catch(() => null);
   if (!response || !response.ok) return;
   const {playing} = await response.json().catch(() => ({}));
