@@ -444,7 +444,10 @@ if (playNow) {
     const state = await response.json();
     if (state.table) goTo(`/tables/${state.table}`);
     else if (state.queued) {
-      playStatus.textContent = t("Waiting for players… %(seconds)s s", {seconds: Math.round(state.waited)});
+      // what the seconds count to: computer players fill the free seats (app/lobby/matchmaking.py)
+      playStatus.textContent = state.fill_in > 0
+        ? t("Waiting for players… computer players fill the free seats in %(seconds)s s", {seconds: state.fill_in})
+        : t("Waiting for players… computer players are taking the free seats");
     }
   };
   // a second live seat refused: "Return to table N" or "Leave it" (then Play now again)
