@@ -78,6 +78,12 @@ export function showNotice(msg, gameLabel = (name) => name) {
     loadInvitations();  // the invitation cards (their words in the page's language)
     return true;
   }
+  if (msg.type === "friend_request_over") {  // answered on another page: its accept is stale
+    for (const stale of box().querySelectorAll('[data-notice="friend_request"]')) {
+      if (stale.dataset.from === msg.from) stale.remove();
+    }
+    return true;
+  }
   if (!TYPES.includes(msg.type)) return false;
   const item = document.createElement("p");
   item.className = "notice";
@@ -92,6 +98,7 @@ export function showNotice(msg, gameLabel = (name) => name) {
       ? t("%(name)s accepted your invitation to table %(table)s.", {name: personName(msg.from), table: msg.table})
       : t("%(name)s declined your invitation to table %(table)s.", {name: personName(msg.from), table: msg.table});
   } else if (msg.type === "friend_request") {
+    item.dataset.from = msg.from;
     text.textContent = t("%(name)s asks to be your friend", {name: personName(msg.from)});
     item.append(button(t("accept"), "notice-accept", async () => {
       const answer = await post("/api/friends/accept", {name: msg.from});
