@@ -288,3 +288,38 @@ def test_a_join_refused_for_a_running_seat_offers_return_and_leave_everywhere(br
     bob.wait_for_url(f"{site}/tables/{invited}")
     alice_ctx.close()
     bob_ctx.close()
+
+
+BROKEN_WORDS = """(selector) => {
+  // the words of the table's visible text that a line break cuts in two (two boxes)
+  const out = [];
+  const walker = document.createTreeWalker(document.querySelector(selector), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement.offsetParent) continue;
+    for (const match of node.textContent.matchAll(/[\\p{L}\\p{N}]+/gu)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (tops.size > 1) out.push(match[0]);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_german_profile_breaks_no_word(browser, site, size):
+    """The profile's games table in German on a phone broke "Doppelk|opf", "Gewon|nen",
+    "Vorzeit|ig verlass|en": now no word is cut by a line (a stacked table on phones)."""
+    ctx = context(browser, size, locale="de-DE")
+    page = ctx.new_page()
+    new_table(page, site)
+    browser_table.play_to_end([page])
+    page.goto(site + page.get_attribute("#nav-matches", "href").rsplit("/", 1)[0])
+    page.locator("#profile-games tr[data-game=doppelkopf]").wait_for()
+    assert page.evaluate(BROKEN_WORDS, "#profile-games") == []
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+    assert overflow <= 0
+    page.locator("#profile-games").screenshot(path=str(artifacts_dir() / f"profile-games-de-{size}.png"))
+    ctx.close()
