@@ -323,3 +323,29 @@ def test_the_german_profile_breaks_no_word(browser, site, size):
     assert overflow <= 0
     page.locator("#profile-games").screenshot(path=str(artifacts_dir() / f"profile-games-de-{size}.png"))
     ctx.close()
+
+
+@pytest.mark.parametrize("size,lang", [("desktop", "en"), ("phone", "de")])
+def test_registration_shows_the_name_rule_and_readable_inputs(browser, site, size, lang):
+    """The name rule under the field before submitting (capital first letter, both languages),
+    inputs of a readable size, a 300-character name (past maxlength) answered with the name rule
+    and the password field saying it must be typed again."""
+    ctx = context(browser, size, locale={"de": "de-DE", "en": "en-US"}[lang])
+    page = ctx.new_page()
+    page.goto(site + "/register")
+    rule = {"en": "A name has 3 to 20 letters, digits, _ or -.",
+            "de": "Ein Name hat 3 bis 20 Buchstaben, Ziffern, _ oder -."}[lang]
+    assert page.text_content("#name-rule").strip() == rule
+    box = page.locator("#auth-name").bounding_box()
+    assert box["height"] >= 36 and box["width"] >= 250, box
+    assert page.evaluate("() => parseFloat(getComputedStyle(document.getElementById('auth-name')).fontSize)") >= 16
+    shot(page, f"register-{size}-{lang}")
+    page.evaluate("() => document.getElementById('auth-name').removeAttribute('maxlength')")
+    page.fill("#auth-name", "x" * 300)
+    page.fill("#auth-password", "a-good-password")
+    page.click("#submit-register")
+    page.wait_for_selector("p.error")
+    assert rule[:-1].lower()[1:] in page.text_content("p.error").lower()
+    assert page.locator("#password-again").is_visible()
+    shot(page, f"register-refused-{size}-{lang}")
+    ctx.close()

@@ -210,7 +210,9 @@ async def login_form(request: Request, services: ServicesDep, name: str = Form(m
 
 @router.post("/register", dependencies=[Csrf])
 async def register_form(request: Request, services: ServicesDep, user: MaybeUser,
-                        name: str = Form(max_length=64),
+                        # a long name (past the field's maxlength) gets the name rule from
+                        # accounts, not "the form was not filled in as expected"
+                        name: str = Form(max_length=2000),
                         password: str = Form(max_length=256)) -> Response:
     decision = check_signup(request, services, Policy.REGISTER_ADDRESS)
     if not decision.allowed:
