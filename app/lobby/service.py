@@ -448,6 +448,10 @@ class Lobby:
                "end": table_end(table.game, table.rules, table.players, table.deals)}
         if viewer is not None and viewer.id == table.owner_id:
             out["secret"] = table.secret
+            # who is invited and has not answered (the waiting table's "Invited: bob")
+            out["invited"] = list((await db.execute(
+                select(User.name).join(Invitation, Invitation.user_id == User.id)
+                .where(Invitation.table_id == table.id).order_by(User.name))).scalars())
         return out
 
     async def open_tables(self, viewer: Viewer | None) -> list[dict[str, Any]]:

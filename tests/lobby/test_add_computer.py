@@ -14,7 +14,9 @@ async def test_the_owner_fills_a_waiting_table_with_computer_players(app, new_cl
     made = (await alice.post("/api/tables", {"game": "doppelkopf", "bots": 1, "opponents": "invited",
                                              "invite": ["bob"]})).json()
     table = made["id"]
+    assert "Invited, no answer yet: bob" in (await alice.get(f"/tables/{table}")).text
     assert (await bob.post(f"/api/tables/{table}/decline")).status_code == 200
+    assert "Invited, no answer yet" not in (await alice.get(f"/tables/{table}")).text
     # bob may not fill alice's table
     refused = await bob.post(f"/api/tables/{table}/computer")
     assert refused.status_code == 403
