@@ -276,3 +276,26 @@ def test_an_invitation_covers_no_control_and_later_puts_it_aside(browser, site, 
     bob.locator(f"[data-table='{table}']").first.wait_for(timeout=10000)  # still in the lobby
     for ctx in (a_ctx, b_ctx):
         ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_friend_request_answered_in_one_tab_goes_from_the_others(browser, site, size):
+    """Accepted in one tab, the request's notice (with its accept) goes from the person's
+    other open pages; a stale accept answers "friends already"."""
+    (a_ctx, alice), (b_ctx, bob) = people(browser, site, "en", size, (f"fa{size}", f"fb{size}"))
+    other = b_ctx.new_page()
+    bob.goto(site + "/")
+    other.goto(site + "/rules")
+    for page in (bob, other):  # the sockets are up before the request
+        page.wait_for_function("() => document.readyState === 'complete'")
+    bob.wait_for_timeout(500)
+    assert api(alice, "/api/friends", {"name": f"fb{size}"})["status"] == 200
+    for page in (bob, other):
+        page.locator('[data-notice="friend_request"] .notice-accept').wait_for()
+    bob.locator('[data-notice="friend_request"] .notice-accept').click()
+    other.locator('[data-notice="friend_request"]').wait_for(state="detached")
+    shot(other, f"request-gone-{size}")
+    refused = api(other, "/api/friends/accept", {"name": f"fa{size}"})
+    assert refused["status"] >= 400 and "friends already" in refused["body"]["detail"]
+    a_ctx.close()
+    b_ctx.close()

@@ -52,6 +52,30 @@ def test_seated_person_is_offered_return_or_leave_by_new_game_and_play_now(brows
     ctx.close()
 
 
+@pytest.mark.parametrize("size,lang", [("phone", "de"), ("desktop", "en")])
+def test_a_running_seat_is_offered_back_on_every_page(browser, site, size, lang):
+    """Back button mid-deal to another page: every page of the site (not only the lobby) says
+    "You are playing at table N — return" with the link; the table's own page does not."""
+    ctx = context(browser, size, locale={"de": "de-DE", "en": "en-US"}[lang])
+    page = ctx.new_page()
+    table = new_table(page, site)
+    words = {"en": f"You are playing at table {table} — return",
+             "de": f"Du spielst an Tisch {table} — zurück zum Tisch"}[lang]
+    for path in ("/rules/doppio", "/tournaments", "/leaderboards", "/puzzles"):
+        page.goto(site + path)
+        banner = page.locator("#site-playing")
+        banner.wait_for(state="visible")
+        assert banner.text_content().strip() == words
+        assert page.get_attribute("#site-playing-return", "href") == f"/tables/{table}"
+        if path == "/rules/doppio":
+            shot(page, f"sessions-banner-rules-{size}-{lang}")
+    page.click("#site-playing-return")
+    page.wait_for_url(f"{site}/tables/{table}")
+    page.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.view")
+    assert page.locator("#site-playing").count() == 0
+    ctx.close()
+
+
 def test_leaving_a_rated_match_hands_the_seat_to_a_computer_and_counts_as_left_early(browser, site):
     alice_ctx, bob_ctx = context(browser, "desktop"), context(browser, "phone")
     alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
@@ -196,4 +220,132 @@ def test_a_guest_is_warned_before_logging_out(browser, site, size):
     shot(page, f"sessions-guest-logout-{size}")
     page.click("#logout-anyway")
     page.wait_for_selector("#play-guest")
+    ctx.close()
+
+
+@pytest.mark.parametrize("size,lang", [("phone", "de"), ("desktop", "en")])
+def test_the_owner_of_a_waiting_table_adds_computer_players(browser, site, size, lang):
+    """Nobody comes (an invitation declined): the owner's "Add a computer player" fills the
+    free seats one by one and the last one starts the match."""
+    ctx = context(browser, size, locale={"de": "de-DE", "en": "en-US"}[lang])
+    page = ctx.new_page()
+    register(page, site, f"owner{size}")
+    page.select_option("#game", "doppelkopf")
+    page.select_option("#players", "4")
+    page.select_option("#bots", "1")
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r".*/tables/\d+$"))
+    button = page.locator("#add-computer")
+    assert button.inner_text() == {"en": "Add a computer player (2 seats free)",
+                                   "de": "Computerspieler hinzufügen (2 Plätze frei)"}[lang]
+    shot(page, f"sessions-add-computer-{size}-{lang}")
+    button.click()
+    page.locator("#add-computer").wait_for()
+    assert "(1 " in page.locator("#add-computer").inner_text()
+    page.click("#add-computer")
+    page.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.view",
+                           timeout=15000)
+    assert page.locator("#seating").count() == 0
+    ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_join_refused_for_a_running_seat_offers_return_and_leave_everywhere(browser, site, size):
+    """An invitation card's Join while the person plays at another running table: the card
+    says why and offers "Return to table N" (a link) and "Leave it" (then the join goes
+    through); the lobby's New Game refusal shows the offer once and the address is the
+    lobby's again (it stayed at /tables)."""
+    from tests.test_browser_friends import invite_table
+    alice_ctx, bob_ctx = context(browser, "desktop"), context(browser, size)
+    alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
+    register(alice, site, f"ja{size}")
+    register(bob, site, f"jb{size}")
+    running = new_table(bob, site, guest=False)  # bob plays against three computers
+    invited = invite_table(alice, site, f"jb{size}")
+    bob.goto(site + "/rules")
+    card = bob.locator(f'[data-notice="invite"][data-table="{invited}"]')
+    card.wait_for()
+    card.locator(".notice-join").click()
+    back = card.locator("#seat-taken-return")
+    back.wait_for()
+    assert back.get_attribute("href") == f"/tables/{running}"
+    assert f"table {running}" in card.locator(".notice-text").inner_text()
+    assert card.locator(".notice-join").is_hidden()
+    shot(bob, f"sessions-invitation-refused-{size}")
+    # the New Game form's refusal: one offer, the lobby's address
+    bob.goto(site + "/")
+    bob.click("#create-table")
+    bob.wait_for_selector("#seat-taken")
+    assert bob.url == site + "/"
+    offers = bob.locator(f'a[href="/tables/{running}"]:visible')
+    assert offers.count() == 1, offers.all_inner_texts()
+    shot(bob, f"sessions-new-game-refused-once-{size}")
+    # Leave it on the card: the seat is handed over and the join goes through
+    bob.goto(site + "/rules")
+    card.wait_for()
+    card.locator(".notice-join").click()
+    card.locator("#seat-taken-leave").click()
+    bob.wait_for_url(f"{site}/tables/{invited}")
+    alice_ctx.close()
+    bob_ctx.close()
+
+
+BROKEN_WORDS = """(selector) => {
+  // the words of the table's visible text that a line break cuts in two (two boxes)
+  const out = [];
+  const walker = document.createTreeWalker(document.querySelector(selector), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement.offsetParent) continue;
+    for (const match of node.textContent.matchAll(/[\\p{L}\\p{N}]+/gu)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (tops.size > 1) out.push(match[0]);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_german_profile_breaks_no_word(browser, site, size):
+    """The profile's games table in German on a phone broke "Doppelk|opf", "Gewon|nen",
+    "Vorzeit|ig verlass|en": now no word is cut by a line (a stacked table on phones)."""
+    ctx = context(browser, size, locale="de-DE")
+    page = ctx.new_page()
+    new_table(page, site)
+    browser_table.play_to_end([page])
+    page.goto(site + page.get_attribute("#nav-matches", "href").rsplit("/", 1)[0])
+    page.locator("#profile-games tr[data-game=doppelkopf]").wait_for()
+    assert page.evaluate(BROKEN_WORDS, "#profile-games") == []
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+    assert overflow <= 0
+    page.locator("#profile-games").screenshot(path=str(artifacts_dir() / f"profile-games-de-{size}.png"))
+    ctx.close()
+
+
+@pytest.mark.parametrize("size,lang", [("desktop", "en"), ("phone", "de")])
+def test_registration_shows_the_name_rule_and_readable_inputs(browser, site, size, lang):
+    """The name rule under the field before submitting (capital first letter, both languages),
+    inputs of a readable size, a 300-character name (past maxlength) answered with the name rule
+    and the password field saying it must be typed again."""
+    ctx = context(browser, size, locale={"de": "de-DE", "en": "en-US"}[lang])
+    page = ctx.new_page()
+    page.goto(site + "/register")
+    rule = {"en": "A name has 3 to 20 letters, digits, _ or -.",
+            "de": "Ein Name hat 3 bis 20 Buchstaben, Ziffern, _ oder -."}[lang]
+    assert page.text_content("#name-rule").strip() == rule
+    box = page.locator("#auth-name").bounding_box()
+    assert box["height"] >= 36 and box["width"] >= 250, box
+    assert page.evaluate("() => parseFloat(getComputedStyle(document.getElementById('auth-name')).fontSize)") >= 16
+    shot(page, f"register-{size}-{lang}")
+    page.evaluate("() => document.getElementById('auth-name').removeAttribute('maxlength')")
+    page.fill("#auth-name", "x" * 300)
+    page.fill("#auth-password", "a-good-password")
+    page.click("#submit-register")
+    page.wait_for_selector("p.error")
+    assert rule[:-1].lower()[1:] in page.text_content("p.error").lower()
+    assert page.locator("#password-again").is_visible()
+    shot(page, f"register-refused-{size}-{lang}")
     ctx.close()

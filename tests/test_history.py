@@ -87,6 +87,28 @@ async def test_history_profile_and_leaderboard_after_a_rated_match(app, new_clie
     assert 'id="provisional"' in page and "more matches" in page
     profile_page = (await alice.get("/players/alice")).text
     assert f"provisional — {board['own']['settle_in']} more match" in profile_page
+
+
+async def test_the_matches_left_add_up_on_the_profile_and_the_leaderboard(app, new_client):
+    """One rule (app/ratings/display.py matches_left): after ONE rated match the profile says
+    one fewer than the leaderboard's "about N rated matches for a new player"; an unrated match
+    (alone with computer players) does not count."""
+    alice, bob = await registered(new_client, "alice"), await registered(new_client, "bob")
+    table = (await alice.post("/api/tables", {"game": "doppelkopf", "deals": 1, "bots": 2})).json()
+    await bob.post(f"/api/tables/{table['id']}/join")
+    await play_out({"rooms": app.state.services.rooms}, table["id"], [await me(alice), await me(bob)])
+    alone = (await alice.post("/api/tables", {"game": "doppelkopf", "deals": 1, "bots": 3})).json()
+    await play_out({"rooms": app.state.services.rooms}, alone["id"], [await me(alice)])
+
+    board = (await alice.get("/api/leaderboards/doppelkopf")).json()
+    new_player = board["eligible_after"]
+    assert board["own"]["settle_in"] == new_player - 1
+    assert {p["name"]: p["settle_in"] for p in board["provisional"]} == {
+        "alice": new_player - 1, "bob": new_player - 1}
+    (games,) = (await alice.get("/api/players/alice")).json()["games"]
+    assert games["rating"]["matches"] == 1 and games["rating"]["settle_in"] == new_player - 1
+    profile_page = (await alice.get("/players/alice")).text
+    assert f"provisional — {new_player - 1} more matches" in profile_page
     assert (await new_client().get("/api/leaderboards/doppelkopf")).json()["own"] is None
     assert (await alice.get("/api/leaderboards/chess")).status_code == 404
 

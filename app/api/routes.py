@@ -141,6 +141,13 @@ async def leave(table_id: TableIdPath, services: ServicesDep, user: CurrentUser)
     return {"left": True, "how": await services.lobby.leave(viewer(user), table_id)}
 
 
+@router.post("/tables/{table_id}/computer", dependencies=[Csrf])
+async def add_computer(table_id: TableIdPath, services: ServicesDep,
+                       user: CurrentUser) -> dict[str, Any]:
+    """The owner of an open table puts a computer player (the table's level) on a free seat."""
+    return {"seat": await services.lobby.add_computer(viewer(user), table_id)}
+
+
 @router.post("/tables/{table_id}/invite", dependencies=[Csrf])
 async def invite(table_id: TableIdPath, body: NameBody, services: ServicesDep,
                  user: CurrentUser) -> dict[str, Any]:

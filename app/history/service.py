@@ -31,7 +31,7 @@ from app.games.registry import available_games
 from app.i18n import N_
 from app.i18n.errors import LocalizedError
 from app.lobby.seating import seat_left
-from app.ratings.display import matches_to_settle, shown
+from app.ratings.display import matches_left, shown
 from app.ratings.model import Rating
 from app.ratings.store import leaderboard
 from app.rooms.match import table_end
@@ -211,7 +211,7 @@ class History:
                     "mu": rating.mu, "sigma": rating.sigma,
                     "ordinal": Rating(rating.mu, rating.sigma).ordinal,
                     "shown": shown(Rating(rating.mu, rating.sigma)),
-                    "settle_in": (matches_to_settle(game, Rating(rating.mu, rating.sigma))
+                    "settle_in": (matches_left(game, Rating(rating.mu, rating.sigma), rating.matches)
                                   if rating.provisional else 0),
                     "provisional": rating.provisional, "matches": rating.matches,
                     "last_active": _iso(rating.last_active)}})

@@ -123,11 +123,19 @@ class Friends:
                 Friendship.requester_id == other.id, Friendship.addressee_id == user_id,
                 Friendship.accepted.is_(False)))).scalar_one_or_none()
             if request is None:
+                friends = (await db.execute(select(Friendship.id).where(
+                    _pair(user_id, other.id), Friendship.accepted.is_(True)))).first()
+                if friends is not None:  # accepted already (in another tab): say so
+                    await self._tell(user_id, {"type": "friend_request_over", "from": other.name})
+                    raise FriendError(N_("You and %(name)s are friends already."),
+                                      name=other.name)
                 raise FriendError(N_("%(name)s has not asked you"), name=other.name)
             request.accepted = True
             me = await db.get(User, user_id)
             await db.commit()
             await self._tell(other.id, {"type": "friend_accepted", "from": me.name})
+            # the request's notice on the person's other pages goes (it would offer accept)
+            await self._tell(user_id, {"type": "friend_request_over", "from": other.name})
 
     async def decline(self, user_id: int, name: str) -> None:
         """Decline the request of ``name``. Raises FriendError if there is none."""
@@ -139,6 +147,7 @@ class Friends:
             await db.commit()
             if result.rowcount == 0:
                 raise FriendError(N_("%(name)s has not asked you"), name=other.name)
+        await self._tell(user_id, {"type": "friend_request_over", "from": other.name})
 
     async def remove(self, user_id: int, name: str) -> None:
         """End a friendship, or withdraw or decline a request, with ``name``."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import logging
 import secrets
 import time
@@ -63,6 +64,8 @@ class PlayNow:
         #: dropped, so a closed page does not leave its person seated at a table with bots
         self._stale_after = stale_after
         self._tick_interval = tick_interval
+        #: computer players fill the free seats once the longest waiter waited this long
+        self._fill_after = fill_after
         self.queue: PlayQueue = queue or LocalQueue(now_fn, QueueSettings(fill_after=fill_after))
         #: how a person is told that their table formed (default: this process's lobby feed)
         self._notify = notify or hub.notify
@@ -124,7 +127,9 @@ class PlayNow:
         return counts
 
     async def status(self, user_id: int) -> dict[str, Any]:
-        """``{"queued", "game"?, "waited"?, "table"}``: the table is set once one formed."""
+        """``{"queued", "game"?, "waited"?, "fill_in"?, "table"}``: the table is set once one
+        formed; ``fill_in``: at most how many seconds until computer players fill the free
+        seats (app/lobby/matchmaking.py: ``fill_after`` after the longest waiter joined)."""
         ticket = await self.queue.ticket(user_id)
         if ticket is not None:
             await self.queue.seen(user_id)
@@ -132,7 +137,8 @@ class PlayNow:
                                "table": await self.queue.formed_for(user_id)}
         if ticket is not None:
             out.update(game=ticket.key.game, preset=ticket.key.preset, seats=ticket.key.seats,
-                       waited=round(self.queue.now() - ticket.joined_at, 1))
+                       waited=round(self.queue.now() - ticket.joined_at, 1),
+                       fill_in=max(0, math.ceil(self._fill_after - (self.queue.now() - ticket.joined_at))))
         return out
 
     # --- forming tables --------------------------------------------------------------------

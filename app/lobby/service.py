@@ -448,6 +448,10 @@ class Lobby:
                "end": table_end(table.game, table.rules, table.players, table.deals)}
         if viewer is not None and viewer.id == table.owner_id:
             out["secret"] = table.secret
+            # who is invited and has not answered (the waiting table's "Invited: bob")
+            out["invited"] = list((await db.execute(
+                select(User.name).join(Invitation, Invitation.user_id == User.id)
+                .where(Invitation.table_id == table.id).order_by(User.name))).scalars())
         return out
 
     async def open_tables(self, viewer: Viewer | None) -> list[dict[str, Any]]:
@@ -566,6 +570,31 @@ class Lobby:
             await self._invitations_over(table_id)
         return seat
 
+    async def add_computer(self, viewer: Viewer, table_id: int) -> int:
+        """The owner of an open table puts a computer player of the table's level on the lowest
+        free seat (an invited person declined, nobody came): the same seating as a join (the
+        seat's unique constraints, the conditional UPDATE of ``seated``); the last seat starts
+        the match. Returns the seat. Raises LobbyError: 404 no table, 403 not the owner, 409 not
+        open or full."""
+        async with self._db() as db:
+            table = await db.get(GameTable, table_id)
+            if table is None:
+                raise LobbyError(N_("no such table"), 404)
+            if table.owner_id != viewer.id:
+                raise LobbyError(N_("only the table's owner may add a computer player"), 403)
+            if table.status != "open":
+                raise LobbyError(N_("this table is not open"), 409)
+            seat, started = await self._take_seat(db, table_id, table.players, None,
+                                                  bot_level=table.skill)
+        actor = self._rooms.actor(table_id)
+        actor.seats_changed()
+        if started:
+            actor.start()
+        await self._changed()
+        if started:
+            await self._invitations_over(table_id)
+        return seat
+
     async def _tell(self, user_id: int, notice: dict[str, Any]) -> None:
         if self.on_invite is not None:
             await self.on_invite(user_id, notice)
@@ -615,17 +644,18 @@ class Lobby:
         await self._changed()
 
     async def _take_seat(self, db: AsyncSession, table_id: int, players: int,
-                         user_id: int) -> tuple[int, bool]:
+                         user_id: int | None, *, bot_level: str | None = None) -> tuple[int, bool]:
         """INSERT into the lowest free seat (the unique constraints settle races) and, in the
         same transaction, count it on the table row while the table is open, switching it to
-        ``playing`` when it is full. Returns (seat, whether this join started the match)."""
+        ``playing`` when it is full. Returns (seat, whether this join started the match).
+        ``user_id`` None: a computer player of ``bot_level`` takes the seat."""
         for seat in range(players):
-            db.add(Seat(table_id=table_id, seat=seat, user_id=user_id))
+            db.add(Seat(table_id=table_id, seat=seat, user_id=user_id, bot_level=bot_level))
             try:
                 await db.flush()
             except IntegrityError:
                 await db.rollback()
-                mine = (await db.execute(select(Seat.seat).where(
+                mine = None if user_id is None else (await db.execute(select(Seat.seat).where(
                     Seat.table_id == table_id, Seat.user_id == user_id))).scalar_one_or_none()
                 if mine is not None:
                     raise LobbyError(N_("you already sit at this table"), 409) from None

@@ -7,6 +7,9 @@ provisional rating is from settled (docs/ratings.md, "The number shown").
 - :func:`matches_to_settle` — about how many more rated matches until the rating stops being
   provisional (sigma under ``PROVISIONAL_SIGMA``), assuming even matches against opponents of
   the player's own rating: the model's own updates are run forward, not guessed.
+- :func:`matches_left` — the one count every page shows ("provisional — N more matches"):
+  a new player's :func:`matches_to_settle` less the rated matches already played, so the
+  profile and the leaderboard's "about N rated matches for a new player" always add up.
 """
 
 from __future__ import annotations
@@ -65,3 +68,12 @@ def matches_to_settle(game: str, rating: Rating) -> int:
     if rating.sigma < PROVISIONAL_SIGMA:
         return 0
     return _settle(game, 25.0, round(rating.sigma, 1))
+
+
+def matches_left(game: str, rating: Rating, rated_matches: int) -> int:
+    """How many more rated matches a provisional ``rating`` is shown to need: a new player's
+    :func:`matches_to_settle` less ``rated_matches`` (only rated matches count: the ratings
+    row's ``matches``), at least 1 while the rating is still provisional, 0 once it is not."""
+    if not is_provisional(rating):
+        return 0
+    return max(1, matches_to_settle(game, Rating()) - rated_matches)

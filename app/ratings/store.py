@@ -21,7 +21,7 @@ from sqlalchemy import String, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import PlayerRating, RatingChange, Round, User
-from app.ratings.display import matches_to_settle, shown
+from app.ratings.display import matches_left, matches_to_settle, shown
 from app.ratings.leaderboard import ACTIVE_DAYS, TOP, Ineligible
 from app.ratings.model import (
     ORDINAL_Z,
@@ -171,7 +171,7 @@ async def leaderboard(db: AsyncSession, game: str, now: datetime, *, user_id: in
         .order_by(_ordinal().desc(), cast(PlayerRating.user_id, String))
         .limit(limit))).all()
     provisional = [{"user_id": r.user_id, "name": name, "shown": shown(Rating(r.mu, r.sigma)),
-                    "settle_in": matches_to_settle(game, Rating(r.mu, r.sigma))}
+                    "settle_in": matches_left(game, Rating(r.mu, r.sigma), r.matches)}
                    for r, name in waiting]
     own = None
     if user_id is not None:
@@ -191,7 +191,7 @@ async def own_rank(db: AsyncSession, game: str, now: datetime, user_id: int) -> 
     row = mine[0]
     if row.provisional:
         return {"rank": None, "reason": Ineligible.PROVISIONAL.value,
-                "settle_in": matches_to_settle(game, Rating(row.mu, row.sigma))}
+                "settle_in": matches_left(game, Rating(row.mu, row.sigma), row.matches)}
     last = row.last_active if row.last_active.tzinfo else row.last_active.replace(tzinfo=now.tzinfo)
     if now - last > timedelta(days=ACTIVE_DAYS):
         return {"rank": None, "reason": Ineligible.INACTIVE.value}

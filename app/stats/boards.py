@@ -24,7 +24,7 @@ from app.db.models import PlayerRating, StatsMatch, User
 from app.games.registry import available_games
 from app.history.service import HistoryError
 from app.i18n import N_
-from app.ratings.display import matches_to_settle, shown
+from app.ratings.display import matches_left, shown
 from app.ratings.leaderboard import TOP
 from app.ratings.model import ORDINAL_Z, Rating
 
@@ -143,6 +143,6 @@ async def new_players(db: AsyncSession, game: str, now: datetime, *,
         entries.append({"rank": entries[-1]["rank"] if same else index + 1, "user_id": row.user_id,
                         "name": name, "ordinal": rating.ordinal, "matches": row.matches,
                         **_rating(row.mu, row.sigma, row.provisional),
-                        "settle_in": matches_to_settle(game, rating) if row.provisional else 0})
+                        "settle_in": matches_left(game, rating, row.matches) if row.provisional else 0})
     return {"game": game, "board": "new", "since": since.isoformat(), "entries": entries,
             "own": None}

@@ -175,13 +175,23 @@ def _run(work) -> int:
         return 2
 
 
+def _rounds_of_deals(rounds: int, deals: int | None) -> str:
+    """"1 round of 4 deals", "3 rounds of 1 deal", "2 rounds of the game's deals": the
+    catalogue's plural forms (app/i18n ngettext), as the tournament page words them."""
+    from app.i18n import gettext, ngettext
+
+    of = ngettext("%(num)s deal", "%(num)s deals", deals) if deals else gettext("the game's deals")
+    return gettext("%(rounds)s of %(deals)s",
+                   rounds=ngettext("%(num)s round", "%(num)s rounds", rounds), deals=of)
+
+
 def _print(tournament: dict[str, Any], as_json: bool) -> None:
     if as_json:
         json.dump(tournament, sys.stdout, indent=2, default=str)
         sys.stdout.write("\n")
         return
     shape = (f"{tournament['duration']} min" if tournament["format"] == "arena"
-             else f"{tournament['rounds']} rounds of {tournament['deals'] or 'the game'} deals")
+             else _rounds_of_deals(tournament["rounds"], tournament["deals"]))
     print(f"#{tournament['id']} {tournament['name']} · {tournament['game']} "
           f"{tournament['format']} · {shape} · starts {tournament['starts_at']} · "
           f"{tournament['status']} · {tournament['registered']}/{tournament['max_players']} players")
@@ -221,6 +231,8 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
+    from app.i18n import ngettext
+
     async def work(service, _clock) -> int:
         tournament = await service.live(args.id)
         if args.json:
@@ -228,8 +240,9 @@ def _show(args: argparse.Namespace) -> int:
             return 0
         _print(tournament, False)
         for row in tournament["players"]:
+            won = ngettext("%(num)s table won", "%(num)s tables won", row["tables_won"])
             print(f"  {row['rank']:>3}. {row['name']:<20} {row['score']:>8}  "
-                  f"({row['played']} played, {row['tables_won']} tables won"
+                  f"({row['played']} played, {won}"
                   f"{', ' + row['status'] if row['status'] != 'active' else ''})")
         return 0
 

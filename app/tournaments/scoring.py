@@ -178,7 +178,8 @@ def standings(fmt: str, scoring: str, lower_wins: bool, tables: Iterable[TableRe
                 continue
             game = seat_score(table, holder.seat, scoring if fmt == "series" else "game")
             row.game_score += totals[holder.seat]
-            row.played += 1
+            # a table counts as played once a deal of it is over (a table just seated is not)
+            row.played += 1 if table.finished or table.deals else 0
             row.absent += 1 if holder.absent else 0
             if table.finished and holder.seat in table.winners:
                 row.tables_won += 1

@@ -210,7 +210,9 @@ async def login_form(request: Request, services: ServicesDep, name: str = Form(m
 
 @router.post("/register", dependencies=[Csrf])
 async def register_form(request: Request, services: ServicesDep, user: MaybeUser,
-                        name: str = Form(max_length=64),
+                        # a long name (past the field's maxlength) gets the name rule from
+                        # accounts, not "the form was not filled in as expected"
+                        name: str = Form(max_length=2000),
                         password: str = Form(max_length=256)) -> Response:
     decision = check_signup(request, services, Policy.REGISTER_ADDRESS)
     if not decision.allowed:
@@ -321,6 +323,19 @@ async def leave_form(table_id: TableIdPath, request: Request, services: Services
     except LobbyError as err:
         return _page(request, "error.html", user, err.status, error=localized(err))
     return _back(_local(next))
+
+
+@router.post("/tables/{table_id}/computer", dependencies=[Csrf])
+async def computer_form(table_id: TableIdPath, request: Request, services: ServicesDep,
+                        user: MaybeUser) -> Response:
+    """The owner's "Add a computer player" on a waiting table."""
+    if user is None:
+        return _back("/login")
+    try:
+        await services.lobby.add_computer(viewer(user), table_id)
+    except LobbyError as err:
+        return _page(request, "error.html", user, err.status, error=localized(err))
+    return _back(f"/tables/{table_id}")
 
 
 @router.post("/tables/{table_id}/invite", dependencies=[Csrf])

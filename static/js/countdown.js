@@ -9,7 +9,7 @@ const format = new Intl.DateTimeFormat(lang, {weekday: "short", day: "numeric", 
 
 /** A time span in words: "4:32", "1:05:09", "3 days". */
 export function span(ms) {
-  const s = Math.max(0, Math.round(ms / 1000));
+  const s = Math.max(0, Math.ceil(ms / 1000));  // never "0:00" while time is left
   if (s >= 2 * 86400) return t("%(days)s days", {days: Math.floor(s / 86400)});
   const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
   const two = (n) => String(n).padStart(2, "0");
@@ -22,7 +22,7 @@ function label(node, now) {
   const status = node.dataset.status;
   let text = format.format(at);
   if (status === "scheduled") {
-    text += " · " + (at - now > 0 ? t("starts in %(time)s", {time: span(at - now)}) : t("starting…"));
+    text += " · " + (at - now >= 1000 ? t("starts in %(time)s", {time: span(at - now)}) : t("starting…"));
   } else if (status === "ending") {  // an arena's end: the time left, then the time it ended
     if (at - now > 0) text = t("ends in %(time)s", {time: span(at - now)});
   }

@@ -6,6 +6,7 @@ import {endText, playerName} from "./words.js";
 import {showNotice} from "./notices.js";
 import {goTo} from "./navigate.js";
 import {startClocks} from "./countdown.js";
+import {seatTakenOffer} from "./seat_taken.js";
 
 const body = document.getElementById("tables-body");
 // the New Game data with the words of the page's language (app/i18n/names.py)
@@ -68,9 +69,13 @@ function renderTables(tables) {
 
 // "You are playing at table N — return": the running table where this person plays
 const banner = document.getElementById("playing-banner");
+// a refused New Game (POST /tables) already offers Return / Leave it (#seat-taken): one offer,
+// not two, and the address is the lobby's again (a reload must not send the form again)
+const refusedSeat = document.getElementById("seat-taken");
+if (refusedSeat && location.pathname !== "/") history.replaceState(null, "", "/");
 function renderPlaying(table) {
   if (!banner) return;
-  banner.hidden = !table;
+  banner.hidden = !table || Boolean(refusedSeat);
   if (!table) return;
   const link = banner.querySelector("a");
   link.href = `/tables/${table}`;
@@ -439,30 +444,16 @@ if (playNow) {
     const state = await response.json();
     if (state.table) goTo(`/tables/${state.table}`);
     else if (state.queued) {
-      playStatus.textContent = t("Waiting for players… %(seconds)s s", {seconds: Math.round(state.waited)});
+      // what the seconds count to: computer players fill the free seats (app/lobby/matchmaking.py)
+      playStatus.textContent = state.fill_in > 0
+        ? t("Waiting for players… computer players fill the free seats in %(seconds)s s", {seconds: state.fill_in})
+        : t("Waiting for players… computer players are taking the free seats");
     }
   };
   // a second live seat refused: "Return to table N" or "Leave it" (then Play now again)
   const offerReturn = (table, retry) => {
-    const back = document.createElement("a");
-    back.className = "button";
-    back.id = "seat-taken-return";
-    back.href = `/tables/${table}`;
-    back.textContent = t("Return to table %(table)s", {table});
-    const leave = document.createElement("button");
-    leave.type = "button";
-    leave.className = "secondary";
-    leave.id = "seat-taken-leave";
-    leave.textContent = t("Leave it");
-    leave.addEventListener("click", async () => {
-      const left = await post(`/api/tables/${table}/leave`);
-      if (left.ok) { renderPlaying(null); retry(); }
-      else playStatus.textContent = (await left.json()).detail || t("Not possible now.");
-    });
-    const offer = document.createElement("div");
-    offer.className = "seat-taken";
-    offer.append(back, " ", leave);
-    playStatus.append(offer);
+    playStatus.append(seatTakenOffer(table, () => { renderPlaying(null); retry(); },
+      (text) => { playStatus.textContent = text; }));
   };
   const start = async () => {
     const response = await post("/api/play-now", {game: document.getElementById("play-now-game").value});

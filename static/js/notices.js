@@ -13,6 +13,7 @@
 // data-notice="stood_in", that stays until it is closed and gathers the moves while it is open.
 import {ngettext, t} from "./i18n.js";
 import {goTo} from "./navigate.js";
+import {seatTakenOffer} from "./seat_taken.js";
 import {personName} from "./words.js";
 
 const TYPES = ["friend_request", "friend_accepted", "friend_online", "invite_answer", "tournament_start",
@@ -77,6 +78,12 @@ export function showNotice(msg, gameLabel = (name) => name) {
     loadInvitations();  // the invitation cards (their words in the page's language)
     return true;
   }
+  if (msg.type === "friend_request_over") {  // answered on another page: its accept is stale
+    for (const stale of box().querySelectorAll('[data-notice="friend_request"]')) {
+      if (stale.dataset.from === msg.from) stale.remove();
+    }
+    return true;
+  }
   if (!TYPES.includes(msg.type)) return false;
   const item = document.createElement("p");
   item.className = "notice";
@@ -91,6 +98,7 @@ export function showNotice(msg, gameLabel = (name) => name) {
       ? t("%(name)s accepted your invitation to table %(table)s.", {name: personName(msg.from), table: msg.table})
       : t("%(name)s declined your invitation to table %(table)s.", {name: personName(msg.from), table: msg.table});
   } else if (msg.type === "friend_request") {
+    item.dataset.from = msg.from;
     text.textContent = t("%(name)s asks to be your friend", {name: personName(msg.from)});
     item.append(button(t("accept"), "notice-accept", async () => {
       const answer = await post("/api/friends/accept", {name: msg.from});
@@ -241,7 +249,13 @@ function invitationCard(inv) {
     const joined = await post(`/api/tables/${inv.table}/join`);
     const body = await joined.clone().json().catch(() => ({}));
     if (joined.ok || (joined.status === 409 && !body.table)) goTo(`/tables/${inv.table}`);
-    else answer(joined, t("Not possible now."));
+    else if (body.table) {  // seated at another running table: Return to it, or Leave it and join
+      text.textContent = body.detail || t("Not possible now.");
+      card.querySelector(".seat-taken")?.remove();
+      actions.querySelector(".notice-join").hidden = true;
+      actions.after(seatTakenOffer(body.table, () => actions.querySelector(".notice-join").click(),
+        (refused) => { text.textContent = refused; }));
+    } else answer(joined, t("Not possible now."));
   }), button(t("Decline"), "secondary notice-decline", async () => {
     const declined = await post(`/api/tables/${inv.table}/decline`);
     if (declined.ok || declined.status === 404) card.remove();

@@ -2,6 +2,7 @@
 // that a guest's games are lost — and, for a signed-in person, the invitation cards and the
 // live notices (static/js/notices.js; a page with a socket of its own, body data-live="own",
 // hears them there).
+import {t} from "./i18n.js";
 import {listen, loadInvitations} from "./notices.js";
 
 const logout = document.getElementById("guest-logout-button");
@@ -23,7 +24,30 @@ if (logout && warning) {
   });
 }
 
+// "You are playing at table N — return" on every page while the person has a running seat
+// (GET /api/me's ``playing``): the lobby has a live banner of its own (#playing-banner) and the
+// table's own page needs none.
+async function showPlaying() {
+  if (document.getElementById("playing-banner") || document.getElementById("seat-taken")) return;
+  const response = await fetch("/api/me", {headers: {Accept: "application/json"}}).catch(() => null);
+  if (!response || !response.ok) return;
+  const {playing} = await response.json().catch(() => ({}));
+  if (!playing || location.pathname === `/tables/${playing}`) return;
+  const banner = document.createElement("p");
+  banner.className = "playing-banner site-playing";
+  banner.id = "site-playing";
+  const link = document.createElement("a");
+  link.href = `/tables/${playing}`;
+  link.id = "site-playing-return";
+  link.textContent = t("You are playing at table %(table)s — return", {table: playing});
+  banner.append(link);
+  // another table's page: in its notices bar under the toolbar (never over the table)
+  const place = document.querySelector(".table-notices") || document.querySelector("main");
+  if (place) place.prepend(banner); else document.body.prepend(banner);
+}
+
 if (document.getElementById("me")) {
+  showPlaying();
   loadInvitations();
   if (document.body.dataset.live === "notices") listen();
 }

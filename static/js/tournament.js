@@ -58,9 +58,18 @@ function tableList(tables, visibility) {
       seat.append(el("b", "", String(s.score)));
       seats.append(seat);
     }
-    item.append(el("span", "table-no", t("Table %(number)s", {number: table.number})), seats);
+    // the table's own number (the table page's "Table 14"), a link to it where one may watch;
     // a private tournament's tables are their players' only (Invited tables)
-    if (visibility === "public" || table.seats.some((s) => s.user_id === me)) {
+    const open = visibility === "public" || table.seats.some((s) => s.user_id === me);
+    const number = el("span", "table-no");
+    const label = t("Table %(number)s", {number: table.id});
+    if (open) {
+      const to = el("a", "", label);
+      to.href = `/tables/${table.id}`;
+      number.append(to);
+    } else number.textContent = label;
+    item.append(number, seats);
+    if (open) {
       const link = el("a", "watch", table.finished ? t("Replay") : t("Watch"));
       link.href = table.finished ? `/tables/${table.id}/replay` : `/tables/${table.id}`;  // the replay offers the analysis
       item.append(link);

@@ -47,7 +47,11 @@ async def test_nine_people_form_tables_by_rating_and_bots_fill_at_the_deadline(a
 
     first = await play_now.tick()
     assert len(first) == 1
+    # the lobby's "computer players fill the free seats in N s": what the seconds count to
+    waiter = play_now.matchmaker.waiting()[0].player
+    assert (await play_now.status(waiter))["fill_in"] == 30
     now[0] += 29.9
+    assert (await play_now.status(waiter))["fill_in"] == 1
     assert await play_now.tick() == []  # nobody has waited 30 s yet
     now[0] += 0.1
     later = await play_now.tick()

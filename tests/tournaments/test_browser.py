@@ -17,7 +17,7 @@ from app.db.engine import make_engine, make_sessionmaker
 from app.lobby.friends import Friends
 from app.tournaments.service import Tournaments
 from app.tournaments.spec import parse_spec
-from tests.browser_table import context, play_as_guest
+from tests.browser_table import context, play_as_guest, play_to_end
 from tests.conftest import artifacts_dir
 from tests.platform_helpers import live_server, settings_for
 
@@ -101,4 +101,62 @@ def test_register_the_start_notice_and_live_standings(browser, server, size, loc
     page.locator('[data-notice="tournament_start"] .notice-join').click()
     page.wait_for_url(f"**/tables/{table}")
     assert page.locator("#table-tournament").get_attribute("href") == f"/tournaments/{tid}"
+    ctx.close()
+
+
+def contrast(page, selector: str) -> float:
+    """The WCAG contrast of the element's text colour against the first opaque background
+    among it and its ancestors."""
+    return page.evaluate("""(selector) => {
+      const rgb = (s) => s.match(/[\\d.]+/g).map(Number);
+      const lum = ([r, g, b]) => { const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+      let node = document.querySelector(selector);
+      const fg = rgb(getComputedStyle(node).color);
+      let bg = null;
+      while (node && !bg) { const c = rgb(getComputedStyle(node).backgroundColor);
+        if (c.length < 4 || c[3] > 0) bg = c; node = node.parentElement; }
+      bg = bg || [255, 255, 255];
+      const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+      return (a + 0.05) / (b + 0.05);
+    }""", selector)
+
+
+@pytest.mark.parametrize("size,locale", [("desktop", "en-US"), ("phone", "de-DE")])
+def test_a_tournament_table_leads_back_to_the_tournament(browser, server, size, locale):
+    """At a tournament's table: the header's link to the tournament is readable (contrast at
+    least 4.5:1), the match-end dialog offers "Back to the tournament"; the tournament's page
+    names the table by its own number (the table page's "Table N"), linked, and the countdown
+    never reads "starts in 0:00" once the tournament runs."""
+    url, database_url = server
+    tid = create(database_url, f"Back {size} {locale}", 4)
+    ctx = context(browser, size, locale=locale)
+    page = ctx.new_page()
+    page.goto(url + "/")
+    play_as_guest(page)
+    page.goto(url + f"/tournaments/{tid}")
+    page.locator("#register").click()
+    page.wait_for_url(f"**/tournaments/{tid}")
+    page.wait_for_url("**/tables/*", timeout=30000)  # the start notice takes the player there
+    table = int(page.url.rsplit("/", 1)[1])
+    if size == "desktop":  # the phone's header shows no tournament line
+        assert contrast(page, "#table-tournament") >= 4.5
+    page.wait_for_function("() => window.doppelrunde.state && window.doppelrunde.state.view",
+                           timeout=15000)
+    play_to_end([page])
+    back = page.locator("#back-to-tournament")
+    back.wait_for(state="visible", timeout=30000)
+    assert back.get_attribute("href") == f"/tournaments/{tid}"
+    assert back.inner_text() == {"en-US": "Back to the tournament",
+                                 "de-DE": "Zurück zum Turnier"}[locale]
+    page.screenshot(path=str(artifacts_dir() / f"tournament-back-{size}-{locale[:2]}.png"))
+    back.click()
+    page.wait_for_url(f"**/tournaments/{tid}")
+    label = page.locator(f'#rounds li[data-table="{table}"] .table-no a')
+    assert label.inner_text() == {"en-US": f"Table {table}", "de-DE": f"Tisch {table}"}[locale]
+    assert label.get_attribute("href") == f"/tables/{table}"
+    start = page.locator("#tournament-start").inner_text()
+    assert "0:00" not in start and "starts in" not in start and "beginnt in" not in start
+    page.screenshot(path=str(artifacts_dir() / f"tournament-back-page-{size}-{locale[:2]}.png"),
+                    full_page=True)
     ctx.close()

@@ -45,6 +45,12 @@ def test_create_list_show_and_cancel(db, capsys):
     assert "doppio arena · 30 min" in capsys.readouterr().out
     assert main(["tournament", "list", "--status", "upcoming", "--json"]) == 0
     assert [t["name"] for t in json.loads(capsys.readouterr().out)] == ["Evening series", "Arena"]
+    # plural forms right (it said "1 rounds of 4 deals")
+    assert main(["tournament", "create", "--name", "One", "--start", "+3h", "--rounds", "1",
+                 "--deals", "4"]) == 0
+    assert "· 1 round of 4 deals ·" in capsys.readouterr().out
+    assert main(["tournament", "list", "--status", "upcoming"]) == 0
+    assert "· 3 rounds of 8 deals ·" in capsys.readouterr().out
     assert main(["tournament", "show", str(made["id"])]) == 0
     assert capsys.readouterr().out.startswith(f"#{made['id']} Evening series")
     assert main(["tournament", "cancel", str(made["id"]), "--reason", "maintenance"]) == 0

@@ -127,3 +127,14 @@ def test_computer_players_are_never_ranked():
     t = table(10, [1, None, None, None], [[3, 3, -3, -3]])
     rows = standings("series", "game", False, [t], PEOPLE[:1])
     assert [r.user_id for r in rows] == [1]
+
+
+def test_a_table_just_seated_is_not_played_yet():
+    """The standings' "Played" counts a running table once a deal of it is over: right after
+    the round is seated nobody has played anything (it said "Played 1")."""
+    seated = table(10, [1, 2, None, None], [], finished=False)
+    rows = {r.user_id: r for r in standings("series", "game", False, [seated], PEOPLE[:2])}
+    assert rows[1].played == 0 and rows[2].played == 0
+    one_deal = table(10, [1, 2, None, None], [[3, 3, -3, -3]], finished=False)
+    rows = {r.user_id: r for r in standings("series", "game", False, [one_deal], PEOPLE[:2])}
+    assert rows[1].played == 1 and rows[2].played == 1

@@ -205,6 +205,10 @@ export class Dialogs {
       const foot = el("div", {class: "dialog-foot"});
       const again = el("button", {type: "button", id: "rematch", class: "primary"}, t("Rematch"));
       const lobby = el("button", {type: "button", id: "back-to-lobby", class: "secondary"}, t("Back to lobby"));
+      // a tournament's table (templates/table.html #table-tournament): back to its page
+      const cup = document.getElementById("table-tournament");
+      const back = cup && el("a", {href: cup.getAttribute("href"), id: "back-to-tournament", class: "button"},
+        t("Back to the tournament"));
       again.addEventListener("click", () => {
         again.setAttribute("aria-disabled", "true");
         this.accepted = true;
@@ -222,11 +226,11 @@ export class Dialogs {
       // the links on a line of their own below the buttons (they used to wrap there anyway)
       const links = el("p", {class: "dialog-links"});
       links.append(sheet, replay);
-      foot.append(again, lobby, links);
+      foot.append(...[again, back, lobby].filter(Boolean), links);
       body.append(foot, el("p", {class: "rematch-status", id: "rematch-status", role: "status"}));
       this.match.show();
       overTheFelt(this.match);
-      (again.hidden ? lobby : again).focus({preventScroll: true});
+      (again.hidden ? back || lobby : again).focus({preventScroll: true});
       this.match.scrollTop = 0;
     }
     this.rematch(ctx);
@@ -239,7 +243,10 @@ export class Dialogs {
     const vote = state.rematch;
     if (!status) return;
     if (!vote) {
-      if (state.you != null) status.textContent = t("This match is closed: a rematch is no longer offered here.");
+      // (a tournament's table never offers one: its page says what comes next)
+      if (state.you != null && !document.getElementById("table-tournament")) {
+        status.textContent = t("This match is closed: a rematch is no longer offered here.");
+      }
       return;
     }
     if (vote.table) {
