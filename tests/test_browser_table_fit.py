@@ -510,3 +510,25 @@ def test_the_deal_result_stays_three_seconds_from_its_opening(browser, tmp_path)
         times = page.evaluate("window.resultTimes[0]")
         assert times["closed"] - times["opened"] >= 2950, times
         ctx.close()
+
+
+# --- the score sheets head their rows with the game's own word ----------------------------------
+
+ROW_WORDS = {"en": {"deal": "Deal", "round": "Round"}, "de": {"deal": "Spiel", "round": "Runde"}}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_score_sheets_say_the_games_word_for_a_row(browser, site, game, lang):
+    """The live score sheet and the score sheet page (and the replay's chooser, the same
+    filter) head their first column "Round" in the games that play rounds (Doppio, Doppelganger
+    Tricks, Doublehead Kids), "Deal" in Doppelkopf: the word the table says everywhere else."""
+    ctx, page = page_at(browser, "desktop", lang)
+    players = GAMES[game]
+    table = browser_table.new_table(page, site, game, players, players - 1, deals=2)
+    want = ROW_WORDS[lang]["deal" if game == "doppelkopf" else "round"]
+    assert page.text_content("#scores thead th") == want
+    page.goto(f"{site}/tables/{table}/scores")
+    assert page.text_content("#scores thead th") == want
+    ctx.close()
+
