@@ -532,3 +532,31 @@ def test_the_score_sheets_say_the_games_word_for_a_row(browser, site, game, lang
     assert page.text_content("#scores thead th") == want
     ctx.close()
 
+
+# --- Doublehead Kids: every card's name in the page's language ----------------------------------
+
+#: words of the other language that must not name a Kids card (persons' names and the titles)
+FOREIGN = {"en": r"\b(Friedrich|Georg|Elisabeth|Ernst|Wilhelmine|Kunz|August|König|Graf|Burg|Kreuz|Pik|Herz)\b",
+           "de": r"\b(Frederick|George|Elizabeth|Ernest|Augustus|Wilhelmina|Conrad|King|Earl|Castle|Soldier|"
+                 r"Knight|Jester|Bishop|cross|spade|heart|royal)\b"}
+KID_CARDS = [r + s for s in "CSHD" for r in "AKQJT9"]
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_every_kids_card_is_named_in_the_pages_language(browser, site, lang):
+    """Every Doublehead Kids card (its picture name, its family, its corner mark and the cards
+    of the hand as a screen reader hears them) reads in the page's language: no "Earl Georg"
+    on an English table."""
+    ctx, page = page_at(browser, "desktop", lang)
+    browser_table.new_table(page, site, "doublehead_kids", 4, 3, deals=1)
+    page.wait_for_selector("#hand [data-card]")
+    names = page.evaluate("""async (cards) => {
+      const kids = await import('/static/js/games/kids.js');
+      return cards.map((c) => kids.kidName(c)); }""", KID_CARDS)
+    hand = page.evaluate("() => [...document.querySelectorAll('#hand [data-card]')]"
+                         ".map((c) => c.getAttribute('aria-label') + ' ' + c.textContent)")
+    assert len(set(names)) > 10
+    for text in names + hand:
+        assert not re.search(FOREIGN[lang], text), text
+    ctx.close()
+
