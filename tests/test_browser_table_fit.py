@@ -55,7 +55,8 @@ MATCH_RESULT = "() => Boolean(document.querySelector('[data-dialog=match-result]
 
 #: every badge of a side plate: [seat, shown text, whole text for screen readers]
 SIDE_BADGES = """() => [...document.querySelectorAll('#seats .seat.side-left .badge, #seats .seat.side-right .badge')]
-  .map((b) => [b.closest('[data-seat]').dataset.seat, b.innerText, (b.querySelector('.long') || b).textContent])"""
+  .map((b) => [b.closest('[data-seat]').dataset.seat, b.querySelector('.short')?.checkVisibility() ?
+    b.querySelector('.short').innerText : b.innerText, (b.querySelector('.long') || b).textContent])"""
 
 
 @pytest.mark.parametrize("size,width,lang,players", [
@@ -74,6 +75,11 @@ def test_doppelganger_side_plates_show_bid_and_total_whole(browser, site, size, 
     for seat in {b[0] for b in badges}:
         whole = [b[2] for b in badges if b[0] == seat]
         assert any(w.startswith(words[0]) for w in whole) and any(w.startswith(words[1]) for w in whole), badges
+    # the shown bid reads as a bid and tricks, never "Gebot 1: 3" (two numbers like a score)
+    shown = {"en": r"bid \d+ · (won \d+|\d+ tricks?)", "de": r"(Gebot \d+ · \d+ Stiche?|geboten \d+ · gewonnen \d+)"}
+    for _, text, whole in badges:
+        if whole.startswith(words[0]):
+            assert re.fullmatch(shown[lang], " ".join(text.split())), text
     ctx.close()
 
 
