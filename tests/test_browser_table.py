@@ -432,7 +432,16 @@ def test_rematch_of_two_people_opens_a_new_match_with_the_same_seats(browser, si
     anna.click("#rematch")
     anna.wait_for_function("() => window.doppelrunde.state.rematch.accepted.length === 1", timeout=15000)
     assert anna.url.endswith(f"/tables/{table}")  # waiting for bert
-    assert anna.text_content("#rematch-status")
+    # each reads "you" for themselves, never their own name
+    bert.wait_for_function("() => window.doppelrunde.state.rematch?.accepted.length === 1", timeout=15000)
+    you = {"en": ("Rematch accepted by you.", "Waiting for you…"),
+           "de": ("Revanche von dir angenommen.", "Warten auf dich…")}[lang]
+    bert_name = bert.evaluate("window.doppelrunde.state.table.seats[1].name")
+    assert anna.text_content("#rematch-status").startswith(you[0])
+    assert you[1] not in anna.text_content("#rematch-status")
+    assert bert.text_content("#rematch-status").endswith(you[1])
+    assert you[0] not in bert.text_content("#rematch-status")
+    assert bert_name not in bert.text_content("#rematch-status")
     bert.click("#rematch")
     for page in (anna, bert):
         # "commit": the new table's address is what counts (a load superseded by the page's own

@@ -55,7 +55,8 @@ MATCH_RESULT = "() => Boolean(document.querySelector('[data-dialog=match-result]
 
 #: every badge of a side plate: [seat, shown text, whole text for screen readers]
 SIDE_BADGES = """() => [...document.querySelectorAll('#seats .seat.side-left .badge, #seats .seat.side-right .badge')]
-  .map((b) => [b.closest('[data-seat]').dataset.seat, b.innerText, (b.querySelector('.long') || b).textContent])"""
+  .map((b) => [b.closest('[data-seat]').dataset.seat, b.querySelector('.short')?.checkVisibility() ?
+    b.querySelector('.short').innerText : b.innerText, (b.querySelector('.long') || b).textContent])"""
 
 
 @pytest.mark.parametrize("size,width,lang,players", [
@@ -74,6 +75,11 @@ def test_doppelganger_side_plates_show_bid_and_total_whole(browser, site, size, 
     for seat in {b[0] for b in badges}:
         whole = [b[2] for b in badges if b[0] == seat]
         assert any(w.startswith(words[0]) for w in whole) and any(w.startswith(words[1]) for w in whole), badges
+    # the shown bid reads as a bid and tricks, never "Gebot 1: 3" (two numbers like a score)
+    shown = {"en": r"bid \d+ · (won \d+|\d+ tricks?)", "de": r"(Gebot \d+ · \d+ Stiche?|geboten \d+ · gewonnen \d+)"}
+    for _, text, whole in badges:
+        if whole.startswith(words[0]):
+            assert re.fullmatch(shown[lang], " ".join(text.split())), text
     ctx.close()
 
 
@@ -510,3 +516,53 @@ def test_the_deal_result_stays_three_seconds_from_its_opening(browser, tmp_path)
         times = page.evaluate("window.resultTimes[0]")
         assert times["closed"] - times["opened"] >= 2950, times
         ctx.close()
+
+
+# --- the score sheets head their rows with the game's own word ----------------------------------
+
+ROW_WORDS = {"en": {"deal": "Deal", "round": "Round"}, "de": {"deal": "Spiel", "round": "Runde"}}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_score_sheets_say_the_games_word_for_a_row(browser, site, game, lang):
+    """The live score sheet and the score sheet page (and the replay's chooser, the same
+    filter) head their first column "Round" in the games that play rounds (Doppio, Doppelganger
+    Tricks, Doublehead Kids), "Deal" in Doppelkopf: the word the table says everywhere else."""
+    ctx, page = page_at(browser, "desktop", lang)
+    players = GAMES[game]
+    table = browser_table.new_table(page, site, game, players, players - 1, deals=2)
+    want = ROW_WORDS[lang]["deal" if game == "doppelkopf" else "round"]
+    assert page.text_content("#scores thead th") == want
+    page.goto(f"{site}/tables/{table}/scores")
+    assert page.text_content("#scores thead th") == want
+    ctx.close()
+
+
+# --- Doublehead Kids: every card's name in the page's language ----------------------------------
+
+#: words of the other language that must not name a Kids card (persons' names and the titles)
+FOREIGN = {"en": r"\b(Friedrich|Georg|Elisabeth|Ernst|Wilhelmine|Kunz|August|König|Graf|Burg|Kreuz|Pik|Herz)\b",
+           "de": r"\b(Frederick|George|Elizabeth|Ernest|Augustus|Wilhelmina|Conrad|King|Earl|Castle|Soldier|"
+                 r"Knight|Jester|Bishop|cross|spade|heart|royal)\b"}
+KID_CARDS = [r + s for s in "CSHD" for r in "AKQJT9"]
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_every_kids_card_is_named_in_the_pages_language(browser, site, lang):
+    """Every Doublehead Kids card (its picture name, its family, its corner mark and the cards
+    of the hand as a screen reader hears them) reads in the page's language: no "Earl Georg"
+    on an English table."""
+    ctx, page = page_at(browser, "desktop", lang)
+    browser_table.new_table(page, site, "doublehead_kids", 4, 3, deals=1)
+    page.wait_for_selector("#hand [data-card]")
+    names = page.evaluate("""async (cards) => {
+      const kids = await import('/static/js/games/kids.js');
+      return cards.map((c) => kids.kidName(c)); }""", KID_CARDS)
+    hand = page.evaluate("() => [...document.querySelectorAll('#hand [data-card]')]"
+                         ".map((c) => c.getAttribute('aria-label') + ' ' + c.textContent)")
+    assert len(set(names)) > 10
+    for text in names + hand:
+        assert not re.search(FOREIGN[lang], text), text
+    ctx.close()
+

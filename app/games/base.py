@@ -127,6 +127,9 @@ class GameTraits:
     live_refusal: ``live_refusal(state, action) -> reason or None``, why a live table refuses
         an action the rules (a scenario file) accept, e.g. Doppelganger Tricks keeps the turn
         with a seat that may take a bonus card (app.rooms.match.MatchProgress.try_action).
+    round_word: what the game calls one hand played out, "deal" (Doppelkopf) or "round"; the
+        score sheets' and the replay's first column say it (the browser's plugins say the same
+        as ``roundWord``).
     """
 
     reservation_phase: str | None = None
@@ -138,6 +141,7 @@ class GameTraits:
     computer_seats: Callable[[Any, int, int, int], tuple[int, ...]] | None = None
     close_catch_window: Callable[[Any], tuple[Any, list[Event]]] | None = None
     live_refusal: Callable[[Any, Mapping[str, Any]], str | None] | None = None
+    round_word: str = "deal"
 
 
 class Game(Protocol):

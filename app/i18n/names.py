@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from app.games.registry import UnknownGame, get_game
 from app.i18n import N_, gettext, ngettext
 
 GAMES = {
@@ -117,6 +118,16 @@ def game_name(name: str | None) -> str:
     return _words(GAMES, name)
 
 
+def row_word(name: str | None) -> str:
+    """The word of one row of a game's score sheet: "Round" for the games that play rounds
+    (``GameTraits.round_word``), else "Deal"."""
+    try:
+        rounds = get_game(name or "").traits.round_word == "round"
+    except UnknownGame:
+        rounds = False
+    return gettext("Round") if rounds else gettext("Deal")
+
+
 def game_pitch(name: str | None) -> str:
     """One line about a game for someone choosing one (GAME_PITCHES); empty if unknown."""
     msgid = GAME_PITCHES.get(name or "")
@@ -212,7 +223,7 @@ def invitation_words(invitation: Mapping[str, Any]) -> dict[str, str]:
                               int(invitation.get("free") or 0), players=invitation.get("players"))}
 
 
-FILTERS = {"game_name": game_name, "game_pitch": game_pitch, "preset_name": preset_name, "option_name": option_name,
+FILTERS = {"game_name": game_name, "row_word": row_word, "game_pitch": game_pitch, "preset_name": preset_name, "option_name": option_name,
            "opponents_name": opponents_name, "level_name": level_name, "mode_name": mode_name,
            "leaderboard_reason": leaderboard_reason, "player_name": player_name,
            "person_name": person_name,

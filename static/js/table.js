@@ -145,7 +145,8 @@ function draw(step, opts) {
   if (now.group || !focusMemo) focusMemo = now;
   const ctx = context(step);
   view.render(ctx, opts);
-  renderSheet($("scores"), {state: step.state, seatName: shortName, fullName: seatName, plugin, compact: true});
+  renderSheet($("scores"), {state: step.state, seatName: shortName, fullName: seatName, plugin, compact: true,
+    roundWord: ctx.roundWord});
   const mine = $("prompt-zone").dataset.myTurn === "true";
   document.title = mine ? t("Your turn – Doppelrunde") : baseTitle;
   if (opts.interactive && mine && !wasMine) playSound("turn");

@@ -36,7 +36,7 @@ class DoppelgangerTricks:
     player_counts: tuple[int, ...] = (3, 4)
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
     #: a live table keeps the turn with a seat that may take a bonus card (flow.live_refusal)
-    traits = GameTraits(live_refusal=flow.live_refusal)
+    traits = GameTraits(live_refusal=flow.live_refusal, round_word="round")
     #: no numeric options (also read from the game object by app/lobby/service.py, until the lobby reads ``traits``)
     option_ranges: Mapping[str, tuple[float, float]] = {}
 

@@ -38,7 +38,7 @@ class DoppioGame:
     #: reaches 100, the room's fallback verdict is the lowest total too. A catch answer is
     #: secret until the window closes (the close event names the catchers): the other seats
     #: and spectators learn only that the seat answered
-    traits = GameTraits(lower_scores_win=True, secret_actions={"catch": "answer", "pass": "answer"},
+    traits = GameTraits(lower_scores_win=True, round_word="round", secret_actions={"catch": "answer", "pass": "answer"},
                         option_ranges=OPTION_RANGES, fractional_options=FRACTIONAL_OPTIONS,
                         close_catch_window=close_catch_window)
     #: every numeric option's documented range (app.games.doppio.rules) (also read from the game object by app/lobby/service.py, until the lobby reads ``traits``)

@@ -64,7 +64,7 @@ class DoubleheadKids:
     player_counts = (4,)
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
     #: the reservation decision (twice the time per move on a move clock) is phase ``declare``
-    traits = GameTraits(reservation_phase="declare", option_ranges=OPTION_RANGES)
+    traits = GameTraits(reservation_phase="declare", option_ranges=OPTION_RANGES, round_word="round")
     #: every numeric option's documented range (inclusive) (also read from the game object by app/lobby/service.py, until the lobby reads ``traits``)
     option_ranges: Mapping[str, tuple[float, float]] = OPTION_RANGES
 

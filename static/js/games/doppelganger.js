@@ -121,14 +121,17 @@ export const doppelganger = {
   seatBadges(ctx, seat) {
     const view = ctx.state.view;
     const badges = [];
-    // each with a short form for a phone's narrow side plates ("bid 2: 0" for "bid 2 · won 0")
+    // each with a short form for a phone's narrow side plates ("bid 2 · 0 tricks" for "bid 2 ·
+    // won 0": the bid and the tricks by name, never two bare numbers that read like a score)
     if (view.first_seat === seat) badges.push({text: t("leads first"), short: t("leads"), cls: "declared"});
     if (view.bids) {
       const on = view.bids[seat] === view.tricks_won[seat];
       const numbers = {bid: view.bids[seat], won: view.tricks_won[seat]};
-      // the short form may break after its word on a narrow plate, never inside "2: 0"
+      // the short form may break beside "·" on a narrow plate ("Gebot 2 ·" over "0 Stiche"), never
+      // between a number and its word
+      const tricks = ngettext("%(num)s trick", "%(num)s tricks", numbers.won);
       badges.push({text: t("bid %(bid)s · won %(won)s", numbers),
-        short: t("bid %(bid)s: %(won)s", numbers).replace(/(\d+):\s+(\d+)/, "$1:\u00a0$2"),
+        short: t("bid %(bid)s · %(tricks)s", {bid: numbers.bid, tricks}).replace(/(?<!·) (?!·)/g, "\u00a0"),
         cls: "bid" + (on ? " on-target" : ""), data: {bid: view.bids[seat]}});
     } else {
       badges.push({text: view.has_bid[seat] ? t("has bid (secret)") : t("bidding…"),

@@ -2,7 +2,8 @@
 // children's cards and words. Tricks are "duels", card points "silver coins", the score is
 // golden coins; the teams are Team Prince/Princess and Team No Crown (a player with both
 // Prince/Princess cards plays alone: the lone player). One naming scheme for the cards, as on
-// them: "Castle (cross)", "Earl Georg (heart)", "King Friedrich".
+// them: "Castle (cross)", "Earl George (heart)", "King Frederick" (the names are msgids: German
+// "Graf Georg", English "Earl George").
 //
 // The learning aid (a switch in the toolbar, remembered in localStorage) adds, while it is on,
 // the rule of the duel in play (which cards are allowed and why) and, after each duel, who won
@@ -44,11 +45,11 @@ const DECK_NAMES = {
   KH: "Earl Georg", "9C": "Soldier", "9S": "Soldier", "9H": "Soldier",
 };
 // the corner index of each picture: a short mark readable when the cards of a hand overlap (like
-// the rank letter in a Doppelkopf corner); the persons' own names need no translation
+// the rank letter in a Doppelkopf corner): the first letters of the name in the page's language
 const MARKS = {
   "King Friedrich": "Fr", "Prince / Princess": "Pr", "Queen Elisabeth": "El", "Court lady Antoinette": "An",
   "Court lady Wilhelmine": "Wi", "Karlchen": "Ka", "Knight": t("Kn"), "Foxy": t("Fx"), "August the Strong": "Au",
-  "Bishop Marc-Antoine": "MA", "Jester Kunz": "Ku", "Castle": t("Ca"), "Earl Ernst August": "EA",
+  "Bishop Marc-Antoine": "MA", "Jester Kunz": t("Ku"), "Castle": t("Ca"), "Earl Ernst August": "EA",
   "Earl Georg": "Ge", "Soldier": "So",
 };
 const ROYAL = ["TH", "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D"];

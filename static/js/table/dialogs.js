@@ -261,10 +261,22 @@ export class Dialogs {
     }
     const people = state.table.seats.filter((s) => !s.bot && s.connected).map((s) => s.seat);
     const open = people.filter((s) => !vote.accepted.includes(s) && !vote.declined.includes(s));
+    // the reader is "you", never their own name: "Waiting for you and Bert…"
+    const others = (seats) => seats.filter((s) => s !== state.you).map(seatName).join(", ");
+    const mine = (seats) => seats.includes(state.you);
     const parts = [];
-    if (vote.accepted.length) parts.push(t("Rematch accepted by %(players)s.", {players: vote.accepted.map(seatName).join(", ")}));
+    const accepted = vote.accepted;
+    if (accepted.length) {
+      parts.push(!mine(accepted) ? t("Rematch accepted by %(players)s.", {players: others(accepted)})
+        : accepted.length === 1 ? t("Rematch accepted by you.")
+          : t("Rematch accepted by you and %(players)s.", {players: others(accepted)}));
+    }
     if (vote.declined.length) parts.push(t("%(players)s declined.", {players: vote.declined.map(seatName).join(", ")}));
-    if (vote.accepted.length && open.length) parts.push(t("Waiting for %(players)s…", {players: open.map(seatName).join(", ")}));
+    if (accepted.length && open.length) {
+      parts.push(!mine(open) ? t("Waiting for %(players)s…", {players: others(open)})
+        : open.length === 1 ? t("Waiting for you…")
+          : t("Waiting for you and %(players)s…", {players: others(open)}));
+    }
     status.textContent = parts.join(" ");
   }
 
