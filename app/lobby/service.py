@@ -188,9 +188,9 @@ def games_json(*, any_deal_count: bool = False) -> list[dict[str, Any]]:
     for name in available_games():
         game = get_game(name)
         switches, numbers, choices, ranges = {}, {}, {}, {}
-        named = getattr(game, "option_choices", lambda _preset: {})
-        fractional = getattr(game, "fractional_options", frozenset())
-        bounds = getattr(game, "option_ranges", {})  # optional (app.games.base.Game)
+        traits = game.traits  # app.games.base.GameTraits
+        named = traits.option_choices or (lambda _preset: {})
+        fractional, bounds = traits.fractional_options, traits.option_ranges
         for preset in game.presets:
             rules = game.rules_json(game.make_rules({"preset": preset}))
             switches[preset] = {k: v for k, v in rules.items() if isinstance(v, bool)}
@@ -411,7 +411,7 @@ class Lobby:
     def _computer_seats(game: Any, rules: Any, players: int, spec: NewTable) -> tuple[int, ...]:
         """The seats of the computer players: the game's table layout (Doppelkopf duel mode:
         1 and 3), else the last ``spec.bots`` seats. Raises LobbyError when the layout refuses."""
-        layout = getattr(game, "computer_seats", None)
+        layout = game.traits.computer_seats
         if layout is None:
             return tuple(range(players - spec.bots, players))
         try:

@@ -12,9 +12,8 @@ from app.games.base import GameTraits
 from app.games.registry import available_games, get_game
 
 APP = Path(__file__).resolve().parents[2] / "app"
-#: files that still probe a game object, with the reason (none but the lobby's, which another
-#: change splits up: its New Game options and computer seats are to read ``game.traits``)
-STILL_PROBING = {"lobby/service.py"}
+#: files that may still probe a game object, with the reason (none)
+STILL_PROBING: set[str] = set()
 
 
 @pytest.mark.parametrize("name", available_games())
