@@ -54,6 +54,10 @@ def test_form_header_and_score_sheet_state_the_same_end(browser, strict_site, ga
     page.wait_for_function("() => window.doppelrunde && window.doppelrunde.state"
                            " && window.doppelrunde.state.view", timeout=20000)
     assert page.locator(".table-title #match-end").text_content() == statement
+    # the heading whole in its title, where a desktop bar full of tools cuts it with "…"
+    heading = page.evaluate("""() => { const h = document.querySelector('.table-title');
+      return [h.title, h.textContent.replace(/\\s+/g, ' ').trim()]; }""")
+    assert heading[0] == heading[1] and heading[0].endswith(statement), heading
     page.wait_for_function("([start, end]) => { const info = document.getElementById('info').textContent;"
                            " return info.startsWith(start) && info.endsWith(end); }",
                            arg=list(progress), timeout=10000)
