@@ -1,22 +1,23 @@
-"""A game without the optional ``option_ranges`` still gets a New Game form: the lobby's games
-list treats the attribute as optional, as the other optional parts of app.games.base.Game (CI
-found every lobby page answering 500 once a test had registered a game without it)."""
+"""A game whose traits declare no ``option_ranges`` still gets a New Game form: the lobby's
+games list reads the declared traits (app.games.base.GameTraits), whose default is none (CI
+once found every lobby page answering 500 after a test had registered a game without them)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from app.lobby import service
 from tests.platform_helpers import register_highcard
 
 
 class WithoutRanges:
-    """A game as it is, but without ``option_ranges``."""
+    """A game as it is, but with traits that declare no ``option_ranges``."""
 
     def __init__(self, game) -> None:
         self._game = game
+        self.traits = replace(game.traits, option_ranges={}, fractional_options=frozenset())
 
     def __getattr__(self, name: str):
-        if name == "option_ranges":
-            raise AttributeError(name)
         return getattr(self._game, name)
 
 

@@ -37,7 +37,9 @@ async def test_notices_reach_the_lobby_and_the_table_of_the_person(app, new_clie
     table = (await ann.post("/api/tables", {"game": "doppelkopf", "opponents": "invited",
                                             "invite": ["ben"], "bots": 2})).json()
     for page in (lobby_page, table_page):
-        (invite,) = notices_of(page)
+        # the request answered (from every page of ben's: friend_request_over), then the invitation
+        over, invite = notices_of(page)
+        assert (over["type"], over["from"]) == ("friend_request_over", "ann")
         assert (invite["type"], invite["table"], invite["from"]) == ("invite", table["id"], "ann")
     services.hub.untrack(table_page)  # the table page closed
     await services.notices.send(ben_id, {"type": "friend_online", "name": "ann"})
