@@ -577,11 +577,8 @@ class Lobby:
         the match. Returns the seat. Raises LobbyError: 404 no table, 403 not the owner, 409 not
         open or full."""
         async with self._db() as db:
-            table = await db.get(GameTable, table_id)
-            if table is None:
-                raise LobbyError(N_("no such table"), 404)
-            if table.owner_id != viewer.id:
-                raise LobbyError(N_("only the table's owner may add a computer player"), 403)
+            table = await _owners_table(db, table_id, viewer,
+                                        N_("only the table's owner may add a computer player"))
             if table.status != "open":
                 raise LobbyError(N_("this table is not open"), 409)
             seat, started = await self._take_seat(db, table_id, table.players, None,
@@ -759,11 +756,7 @@ class Lobby:
         """The owner invites ``name``, who is notified live (``on_invite``). Raises LobbyError
         403 (not the owner, or a block between the two), 404 (no such table or player)."""
         async with self._db() as db:
-            table = await db.get(GameTable, table_id)
-            if table is None:
-                raise LobbyError(N_("no such table"), 404)
-            if table.owner_id != viewer.id:
-                raise LobbyError(N_("only the table's owner invites"), 403)
+            table = await _owners_table(db, table_id, viewer, N_("only the table's owner invites"))
             user = (await db.execute(select(User).where(name_is(name)))).scalar_one_or_none()
             if user is None:
                 raise LobbyError(N_("there is no player called '%(name)s'"), 404, name=name.strip())
@@ -870,3 +863,13 @@ class Lobby:
         return new_id
 
 
+async def _owners_table(db: AsyncSession, table_id: int, viewer: Viewer,
+                        not_owner: str) -> GameTable:
+    """Table ``table_id`` if ``viewer`` owns it. Raises LobbyError 404 (no such table), 403
+    ``not_owner`` (someone else's)."""
+    table = await db.get(GameTable, table_id)
+    if table is None:
+        raise LobbyError(N_("no such table"), 404)
+    if table.owner_id != viewer.id:
+        raise LobbyError(not_owner, 403)
+    return table
