@@ -249,7 +249,6 @@ def test_an_invitation_covers_no_control_and_later_puts_it_aside(browser, site, 
     """The card lies in the page's flow (a floating card lay over the replay's toolbar and the
     profile's corner): every visible control of the page is the topmost element at its own
     centre. "Later" puts the card aside for the tab's session; the lobby still lists the table."""
-    words = WORDS[lang]
     (a_ctx, alice), (b_ctx, bob) = people(browser, site, lang, size)
     table = invite_table(alice, site, "bob")
     for path in ("/players/bob", "/leaderboards"):

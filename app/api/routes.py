@@ -26,8 +26,8 @@ from app.api.deps import (
 )
 from app.api.friends_routes import NameBody
 from app.guard.fields import InviteKey, TableIdPath
-from app.i18n.names import invitation_words
 from app.guard.ratelimit import Policy
+from app.i18n.names import invitation_words
 from app.lobby.service import NewTable
 
 router = APIRouter(prefix="/api")

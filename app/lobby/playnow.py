@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 import logging
+import math
 import secrets
 import time
 from collections.abc import Awaitable, Callable

@@ -18,8 +18,18 @@ from sqlalchemy import delete, exists, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.clock import Clock
-from app.db.models import (ActionRow, Departure, GameTable, Match, PracticeRow, Result, Round, Seat,
-                           TournamentSeat, User)
+from app.db.models import (
+    ActionRow,
+    Departure,
+    GameTable,
+    Match,
+    PracticeRow,
+    Result,
+    Round,
+    Seat,
+    TournamentSeat,
+    User,
+)
 from app.games.base import RoundOutcome
 from app.ratings.store import SeatHolder, rate_finished_match
 from app.rooms.match import RoundRecord, outcome_json
