@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any, Protocol, runtime_checkable
 
@@ -28,6 +28,21 @@ class LockNotAcquired(TimeoutError):
 class LockLost(RuntimeError):
     """The lock expired (its TTL ran out) before the critical section released it, so
     another process may have run the same section concurrently."""
+
+
+@asynccontextmanager
+async def _section(name: str, release: Callable[[], Awaitable[bool]]) -> AsyncIterator[None]:
+    """The critical section of lock ``name``: on the way out ``release()`` frees the lock and
+    says whether it was still held; LockLost if it was not (unless the section raised)."""
+    failed = False
+    try:
+        yield
+    except BaseException:
+        failed = True
+        raise
+    finally:
+        if not await release() and not failed:
+            raise LockLost(f"lock {name!r} expired before it was released")
 
 
 @runtime_checkable
@@ -59,19 +74,15 @@ class InProcessLocks:
             if deadline is not None and loop.time() >= deadline:
                 raise LockNotAcquired(f"lock {name!r} is held")
             await asyncio.sleep(self._lock_poll_s)
-        failed = False
-        try:
-            yield
-        except BaseException:
-            failed = True
-            raise
-        finally:
+        async def release() -> bool:
             held = self._locks.get(name)
-            ours = held is not None and held[0] == token and held[1] > self._clock()
-            if held is not None and held[0] == token:
-                del self._locks[name]
-            if not ours and not failed:
-                raise LockLost(f"lock {name!r} expired before it was released")
+            if held is None or held[0] != token:
+                return False
+            del self._locks[name]
+            return held[1] > self._clock()
+
+        async with _section(name, release):
+            yield
 
 
 class RedisLocks:
@@ -91,15 +102,12 @@ class RedisLocks:
                                 blocking_timeout=wait_s or None)
         if not await lock.acquire():
             raise LockNotAcquired(f"lock {name!r} is held")
-        failed = False
-        try:
-            yield
-        except BaseException:
-            failed = True
-            raise
-        finally:
+        async def release() -> bool:
             try:
                 await lock.release()
             except (LockNotOwnedError, LockError):
-                if not failed:
-                    raise LockLost(f"lock {name!r} expired before it was released") from None
+                return False
+            return True
+
+        async with _section(name, release):
+            yield
