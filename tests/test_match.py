@@ -9,6 +9,17 @@ from app.games.registry import get_game
 from app.rooms.match import MatchProgress, RoundRecord
 from tests.platform_helpers import register_highcard
 
+#: a HighCard deal of two seats and its deck
+DEAL = [["AC", "9C", "TC"], ["KC", "QC", "JC"]]
+DECK = ["9S", "TS", "JS", "QS", "KS", "AS"] + [r + s for s in "HD" for r in "9TJQKA"]
+
+
+def highcard():
+    """The test game HighCard and its default rules."""
+    register_highcard()
+    game = get_game("highcard")
+    return game, game.make_rules({})
+
 
 def finished(progress: MatchProgress, dealer: int, *, redeal: bool = False) -> None:
     record = RoundRecord(number=len(progress.rounds), dealer=dealer, deal=[], deck=[])
@@ -34,11 +45,8 @@ def test_dealer_moves_left_but_stays_after_a_redeal_which_does_not_count():
 
 
 def test_replay_of_the_log_gives_the_same_state_and_scenario():
-    register_highcard()
-    game = get_game("highcard")
-    rules = game.make_rules({})
-    deal = [["AC", "9C", "TC"], ["KC", "QC", "JC"]]
-    deck = ["9S", "TS", "JS", "QS", "KS", "AS"] + [r + s for s in "HD" for r in "9TJQKA"]
+    game, rules = highcard()
+    deal, deck = DEAL, DECK
     live = MatchProgress(game, rules, 2, deals=1)
     live.begin_round(RoundRecord(number=0, dealer=1, deal=deal, deck=deck))
     for action in ({"seat": 0, "type": "declare", "value": "double"},
@@ -56,11 +64,8 @@ def test_replay_of_the_log_gives_the_same_state_and_scenario():
 def test_a_finished_deal_is_let_go_when_the_next_begins_and_its_outcome_stays():
     """A table holds only its current deal's cards and actions (the event log has the rest),
     so its memory does not grow with the match; the score sheet reads the outcomes."""
-    register_highcard()
-    game = get_game("highcard")
-    rules = game.make_rules({})
-    deal = [["AC", "9C", "TC"], ["KC", "QC", "JC"]]
-    deck = ["9S", "TS", "JS", "QS", "KS", "AS"] + [r + s for s in "HD" for r in "9TJQKA"]
+    game, rules = highcard()
+    deal, deck = DEAL, DECK
     live = MatchProgress(game, rules, 2, deals=2)
     for number, dealer in ((0, 1), (1, 0)):
         live.begin_round(RoundRecord(number=number, dealer=dealer, deal=[list(h) for h in deal],
